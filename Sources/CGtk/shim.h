@@ -1,0 +1,72 @@
+// GTK 3 for Swift. Swift imports functions and types but not function-like
+// macros or C variadic functions; this header wraps the ones the view layer
+// needs as small `static inline` functions with typed parameters.
+//
+// Rules learned the hard way:
+// - no `static` global variables here (they fail at link time);
+// - Swift does not rebuild dependent files when this header changes: touch
+//   the Swift sources or clean the build.
+#ifndef FIRST_OPEN_CGTK_SHIM_H
+#define FIRST_OPEN_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <gdk/gdk.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <cairo.h>
+#include <atk/atk.h>
+#include <glib/gi18n-lib.h>
+
+// MARK: - Signals
+
+/// `g_signal_connect_data` with a destroy notify, so a boxed Swift closure
+/// passed as `data` is released exactly once when the handler goes away.
+static inline gulong fo_signal_connect(gpointer instance, const gchar *signal,
+                                       GCallback handler, gpointer data,
+                                       GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
+}
+
+/// The same, run after the default handler (`G_CONNECT_AFTER`).
+static inline gulong fo_signal_connect_after(gpointer instance, const gchar *signal,
+                                             GCallback handler, gpointer data,
+                                             GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+// MARK: - Casts (the GTK_*() macros are type-checked casts)
+
+static inline GtkWidget *fo_widget(gpointer p) { return GTK_WIDGET(p); }
+static inline GtkWindow *fo_window(gpointer p) { return GTK_WINDOW(p); }
+static inline GtkContainer *fo_container(gpointer p) { return GTK_CONTAINER(p); }
+static inline GtkBox *fo_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkLabel *fo_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkImage *fo_image(gpointer p) { return GTK_IMAGE(p); }
+static inline GtkButton *fo_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkScrolledWindow *fo_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkStyleProvider *fo_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GObject *fo_object(gpointer p) { return G_OBJECT(p); }
+static inline gboolean fo_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
+static inline gboolean fo_is_label(gpointer p) { return GTK_IS_LABEL(p); }
+static inline gboolean fo_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
+static inline gboolean fo_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
+static inline gboolean fo_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
+static inline gboolean fo_is_scrolled_window(gpointer p) { return GTK_IS_SCROLLED_WINDOW(p); }
+
+// MARK: - Variadic functions
+
+/// `g_object_set(object, name, <boolean>, NULL)`.
+static inline void fo_object_set_boolean(gpointer object, const gchar *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+
+/// `g_object_set(object, name, <string>, NULL)`.
+static inline void fo_object_set_string(gpointer object, const gchar *name, const gchar *value) {
+    g_object_set(object, name, value, NULL);
+}
+
+/// `gdk_pixbuf_save(pixbuf, path, "png", error, NULL)`.
+static inline gboolean fo_pixbuf_save_png(GdkPixbuf *pixbuf, const char *path, GError **error) {
+    return gdk_pixbuf_save(pixbuf, path, "png", error, NULL);
+}
+
+#endif

@@ -1,0 +1,101 @@
+/// Which of the two windows is shown.
+public enum FirstOpenKind: String, Sendable, CaseIterable, Hashable {
+    /// "Welcome to ‹App›": the first start.
+    case welcome
+    /// "What's New in ‹App›": after a significant update.
+    case whatsNew = "whats-new"
+}
+
+/// One row of the window: a symbolic icon, a bold title and a grey, wrapping subtitle.
+public struct InformationRow: Sendable, Hashable {
+    /// The bold first line. Plain text, never markup.
+    public var title: String
+    /// The grey, wrapping text below the title. Plain text, never markup.
+    public var subtitle: String
+    /// An icon-theme name (usually `…-symbolic`) or an absolute image path.
+    public var iconName: String
+    /// A colour in any syntax `gdk_rgba_parse` accepts; `nil` uses the window's accent colour.
+    public var color: String?
+
+    /// Creates a row.
+    public init(title: String, subtitle: String, iconName: String, color: String? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.iconName = iconName
+        self.color = color
+    }
+}
+
+/// A group of rows with an optional heading (e.g. "Version 1.3" when a What's New
+/// window lists several versions the user skipped).
+public struct ContentSection: Sendable, Hashable {
+    /// Shown above the rows when not `nil`. Plain text.
+    public var heading: String?
+    /// The rows of this section, in display order.
+    public var rows: [InformationRow]
+
+    /// Creates a section.
+    public init(heading: String? = nil, rows: [InformationRow]) {
+        self.heading = heading
+        self.rows = rows
+    }
+}
+
+/// An optional second button, e.g. "Release Notes", that opens a URL.
+public struct SecondaryAction: Sendable, Hashable {
+    /// The button's label. Plain text.
+    public var label: String
+    /// The URL opened with the user's default handler.
+    public var url: String
+
+    /// Creates a secondary action.
+    public init(label: String, url: String) {
+        self.label = label
+        self.url = url
+    }
+}
+
+/// Everything one Welcome or What's New window shows. Independent of GTK, so spec
+/// files, the CLI and tests can build it without loading a toolkit.
+public struct WindowContent: Sendable, Hashable {
+    /// The accent colour used when none is given (GNOME's blue 3).
+    public static let defaultAccentColor = "#1c71d8"
+
+    /// Welcome or What's New.
+    public var kind: FirstOpenKind
+    /// The app's name, shown in the accent colour under the headline.
+    public var appName: String
+    /// An icon-theme name or absolute image path for the large icon on top; `nil` for none.
+    public var iconName: String?
+    /// Colour of the app name, the Continue button and untinted row icons, in
+    /// `gdk_rgba_parse` syntax.
+    public var accentColor: String
+    /// The rows, grouped; most windows have one section without a heading.
+    public var sections: [ContentSection]
+    /// A line under the rows, e.g. "And 3 more updates", or `nil`.
+    public var footnote: String?
+    /// The optional second button.
+    public var secondaryAction: SecondaryAction?
+
+    /// Creates the content of one window.
+    public init(
+        kind: FirstOpenKind,
+        appName: String,
+        iconName: String? = nil,
+        accentColor: String = WindowContent.defaultAccentColor,
+        sections: [ContentSection],
+        footnote: String? = nil,
+        secondaryAction: SecondaryAction? = nil
+    ) {
+        self.kind = kind
+        self.appName = appName
+        self.iconName = iconName
+        self.accentColor = accentColor
+        self.sections = sections
+        self.footnote = footnote
+        self.secondaryAction = secondaryAction
+    }
+
+    /// All rows of all sections, in display order.
+    public var allRows: [InformationRow] { sections.flatMap(\.rows) }
+}
