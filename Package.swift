@@ -33,13 +33,18 @@ let package = Package(
         .target(name: "FirstOpenState", dependencies: ["CGLib"]),
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"]),
         .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenState", "FirstOpenContent"]),
-        .executableTarget(name: "FirstOpenCLI", dependencies: ["FirstOpenState", "FirstOpenContent"]),
-        .executableTarget(name: "FirstOpenHelper", dependencies: ["FirstOpenViews", "FirstOpenContent", "FirstOpenState"]),
+        // Option parsing (GOption), exit codes and shared command plumbing; no GTK.
+        .target(name: "FirstOpenCommandLine", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent"]),
+        .executableTarget(name: "FirstOpenCLI", dependencies: ["FirstOpenCommandLine", "FirstOpenState", "FirstOpenContent"]),
+        .executableTarget(
+            name: "FirstOpenHelper",
+            dependencies: ["FirstOpenCommandLine", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
+        ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk"]),
-        .testTarget(name: "FirstOpenCLITests", dependencies: ["FirstOpenState"]),
+        .testTarget(name: "FirstOpenCLITests", dependencies: ["FirstOpenCommandLine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,54 @@
-print("first-open")
+// `first-open`: the login-time half of the tool. It decides whether a window is
+// needed without loading GTK, and hands over to the window helper (`exec`) only
+// when one is. See docs/architecture.md.
+import FirstOpenCommandLine
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+setlocale(LC_ALL, "")
+
+let arguments = CommandLine.arguments
+var rest = Array(arguments.dropFirst())
+let command: Subcommand
+
+switch rest.first {
+case nil:
+    Diagnostics.error("no spec file given (try 'first-open --help')")
+    exit(ExitCode.usage.rawValue)
+case "-h"?, "--help"?, "-?"?:
+    Diagnostics.output(Subcommand.overviewHelp)
+    exit(ExitCode.ok.rawValue)
+case "--version"?:
+    Diagnostics.output("first-open \(firstOpenToolVersion)")
+    exit(ExitCode.ok.rawValue)
+case let first?:
+    if let named = Subcommand(rawValue: first) {
+        command = named
+        rest.removeFirst()
+    } else {
+        command = .show // `first-open SPEC` is `first-open show SPEC`
+    }
+}
+
+let programName = "first-open \(command.rawValue)"
+let commandArguments = [programName] + rest
+
+do {
+    let code: ExitCode
+    switch command {
+    case .show: code = try ShowCommand(arguments: commandArguments).run()
+    case .explain: code = try ExplainCommand(arguments: commandArguments).run()
+    case .markSeen: code = try MarkSeenCommand(arguments: commandArguments).run()
+    case .reset: code = try ResetCommand(arguments: commandArguments).run()
+    case .validate, .screenshot:
+        // Both need GDK (gdk_rgba_parse, rendering): the window helper does them.
+        code = try HelperLauncher.execHelper(arguments: [command.rawValue] + rest)
+    case .autostart: code = try AutostartCommand(arguments: commandArguments).run()
+    }
+    exit(code.rawValue)
+} catch {
+    Diagnostics.error(error.message)
+    exit(error.code.rawValue)
+}

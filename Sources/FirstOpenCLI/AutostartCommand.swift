@@ -1,0 +1,55 @@
+import FirstOpenCommandLine
+import FirstOpenContent
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `first-open autostart install|remove SPEC`: the user's XDG autostart entry.
+struct AutostartCommand {
+    static let parser = OptionParser(
+        parameterSummary: "install|remove SPEC",
+        summary: """
+            Install or remove $XDG_CONFIG_HOME/autostart/first-open-APPID.desktop, which runs \
+            'first-open show SPEC' when the user logs in.
+            """,
+        options: [])
+
+    let options: ParsedOptions
+
+    init(arguments: [String]) throws(CommandFailure) {
+        options = try Self.parser.parse(arguments)
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        guard options.positionals.count == 2, let action = options.positionals.first,
+              action == "install" || action == "remove" else {
+            throw CommandFailure("autostart: usage: first-open autostart install|remove SPEC", code: .usage)
+        }
+        let specPath = Self.absolutePath(options.positionals[1])
+        let spec = try SpecFile.load(specPath)
+        let entry = AutostartEntry(appID: spec.appID, appName: spec.name,
+                                   executable: Self.executablePath(), specPath: specPath)
+        if action == "install" {
+            let path = try entry.install()
+            Diagnostics.output("installed \(path)")
+        } else if try entry.remove() {
+            Diagnostics.output("removed \(AutostartEntry.userAutostartDirectory)/\(entry.fileName)")
+        } else {
+            Diagnostics.output("no autostart entry for \(spec.appID) to remove")
+        }
+        return .ok
+    }
+
+    /// The spec's absolute path: the entry runs from another working directory.
+    static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// This binary's absolute path, so the entry runs the same `first-open`.
+    static func executablePath() -> String {
+        absolutePath("/proc/self/exe")
+    }
+}

@@ -1,0 +1,25 @@
+import FirstOpenCommandLine
+
+/// `first-open explain SPEC`: one line on stdout, first word `welcome`, `whats-new`
+/// or `nothing`, then the versions and the reason.
+struct ExplainCommand {
+    static let parser = OptionParser(
+        parameterSummary: "SPEC",
+        summary: """
+            Print what 'first-open show SPEC' would do and why, as one line whose first word \
+            is welcome, whats-new or nothing. Changes nothing.
+            """,
+        options: [])
+
+    let options: ParsedOptions
+
+    init(arguments: [String]) throws(CommandFailure) {
+        options = try Self.parser.parse(arguments)
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        let plan = try PresentationPlan(specPath: try options.specPath(command: "explain"), readOnly: true)
+        Diagnostics.output(plan.explanation)
+        return .ok
+    }
+}

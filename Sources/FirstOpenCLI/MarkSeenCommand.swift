@@ -1,0 +1,49 @@
+import FirstOpenCommandLine
+import FirstOpenContent
+import FirstOpenState
+
+/// `first-open mark-seen SPEC [--version V]`: record without showing, for admins
+/// pre-seeding accounts and for scripts.
+struct MarkSeenCommand {
+    static let parser = OptionParser(
+        parameterSummary: "SPEC",
+        summary: """
+            Record SPEC's current version (or VERSION) as seen, without showing anything. \
+            A record is never lowered: a higher recorded version is kept.
+            """,
+        options: [.value("version", placeholder: "VERSION", help: "Record this version instead of the current one")])
+
+    let options: ParsedOptions
+
+    init(arguments: [String]) throws(CommandFailure) {
+        options = try Self.parser.parse(arguments)
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        let spec = try SpecFile.load(try options.specPath(command: "mark-seen"))
+        let version: Version
+        do {
+            if let given = options["version"] {
+                version = try Version(given)
+            } else {
+                version = try spec.currentVersion()
+            }
+        } catch {
+            let code: ExitCode = options["version"] == nil ? .badSpec : .usage
+            throw CommandFailure("mark-seen: \(error)", code: code)
+        }
+        let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
+        do {
+            try store.record(version, for: spec.appID)
+            let kept = try store.recordedVersion(for: spec.appID)
+            if let kept, kept > version {
+                Diagnostics.output("kept \(spec.appID) \(kept): a record is never lowered (asked for \(version))")
+            } else {
+                Diagnostics.output("recorded \(spec.appID) \(version)")
+            }
+        } catch {
+            throw CommandFailure("\(error)", code: .ioError)
+        }
+        return .ok
+    }
+}

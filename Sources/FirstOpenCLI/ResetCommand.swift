@@ -1,0 +1,29 @@
+import FirstOpenCommandLine
+import FirstOpenContent
+import FirstOpenState
+
+/// `first-open reset SPEC`: forget this app's record, so the next start welcomes again.
+struct ResetCommand {
+    static let parser = OptionParser(
+        parameterSummary: "SPEC",
+        summary: "Forget the record of SPEC's app: the next 'first-open show' shows the Welcome window again.",
+        options: [])
+
+    let options: ParsedOptions
+
+    init(arguments: [String]) throws(CommandFailure) {
+        options = try Self.parser.parse(arguments)
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        let spec = try SpecFile.load(try options.specPath(command: "reset"))
+        let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
+        do {
+            try store.forget(spec.appID)
+        } catch {
+            throw CommandFailure("\(error)", code: .ioError)
+        }
+        Diagnostics.output("forgot \(spec.appID)")
+        return .ok
+    }
+}

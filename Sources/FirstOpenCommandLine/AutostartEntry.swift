@@ -1,0 +1,106 @@
+internal import CGLib
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The user's XDG autostart entry for one spec file:
+/// `$XDG_CONFIG_HOME/autostart/first-open-<AppId>.desktop`, running
+/// `first-open show SPEC` at login.
+public struct AutostartEntry: Sendable {
+    /// The app id from the spec; names the file.
+    public var appID: String
+    /// The app's name, for the entry's Name and Comment.
+    public var appName: String
+    /// Absolute path of the `first-open` binary to run.
+    public var executable: String
+    /// Absolute path of the spec file.
+    public var specPath: String
+
+    /// Creates an entry.
+    public init(appID: String, appName: String, executable: String, specPath: String) {
+        self.appID = appID
+        self.appName = appName
+        self.executable = executable
+        self.specPath = specPath
+    }
+
+    /// `$XDG_CONFIG_HOME/autostart` (GLib's user config dir).
+    public static var userAutostartDirectory: String {
+        String(cString: g_get_user_config_dir()) + "/autostart"
+    }
+
+    /// The file name: `first-open-<AppId>.desktop`.
+    public var fileName: String { "first-open-\(appID).desktop" }
+
+    /// The `Exec=` command line, quoted as the Desktop Entry Specification asks.
+    public var commandLine: String {
+        [executable, "show", specPath].map(Self.quoteExecArgument).joined(separator: " ")
+    }
+
+    /// The entry's text, built with GKeyFile so values are escaped correctly.
+    public func contents() -> String {
+        let file = g_key_file_new()
+        defer { g_key_file_free(file) }
+        let group = "Desktop Entry"
+        g_key_file_set_string(file, group, "Type", "Application")
+        g_key_file_set_string(file, group, "Name", "\(appName) Welcome")
+        g_key_file_set_string(file, group, "Comment", "Shows what is new in \(appName) after an update")
+        g_key_file_set_string(file, group, "TryExec", executable)
+        g_key_file_set_string(file, group, "Exec", commandLine)
+        g_key_file_set_boolean(file, group, "NoDisplay", 1)
+        g_key_file_set_boolean(file, group, "Terminal", 0)
+        g_key_file_set_string(file, group, "X-GNOME-Autostart-Phase", "Applications")
+        g_key_file_set_boolean(file, group, "X-GNOME-Autostart-enabled", 1)
+        let data = g_key_file_to_data(file, nil, nil)
+        defer { g_free(data) }
+        return data.map { String(cString: $0) } ?? ""
+    }
+
+    /// Writes the entry atomically into `directory`, creating it if needed.
+    /// Returns the path written.
+    @discardableResult
+    public func install(in directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> String {
+        if g_mkdir_with_parents(directory, 0o755) != 0 {
+            throw CommandFailure("cannot create \(directory): \(String(cString: strerror(errno)))", code: .cannotWrite)
+        }
+        let path = directory + "/" + fileName
+        let text = contents()
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GFileSetContentsFlags(rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
+        let written = g_file_set_contents_full(path, text, gssize(text.utf8.count), flags, 0o644, &error)
+        if written == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw CommandFailure("cannot write \(path): \(message)", code: .cannotWrite)
+        }
+        return path
+    }
+
+    /// Removes the entry from `directory`. Returns `false` when there was none.
+    public func remove(from directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> Bool {
+        let path = directory + "/" + fileName
+        if g_unlink(path) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw CommandFailure("cannot remove \(path): \(String(cString: strerror(errno)))", code: .cannotWrite)
+    }
+
+    /// Quotes one argument for `Exec=`: arguments with reserved characters go in
+    /// double quotes with `"`, `` ` ``, `$` and `\` escaped; `%` is doubled.
+    public static func quoteExecArgument(_ argument: String) -> String {
+        let reserved: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";",
+                                        "$", "*", "?", "#", "(", ")", "`"]
+        let needsQuotes = argument.isEmpty || argument.contains(where: reserved.contains)
+        var text = needsQuotes ? "\"" : ""
+        for character in argument {
+            if character == "%" {
+                text.append("%")
+            } else if needsQuotes, "\"`$\\".contains(character) {
+                text.append("\\")
+            }
+            text.append(character)
+        }
+        if needsQuotes { text.append("\"") }
+        return text
+    }
+}

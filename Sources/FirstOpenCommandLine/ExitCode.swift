@@ -1,0 +1,34 @@
+/// The process exit codes of `first-open`, from sysexits(3). Scripts and autostart
+/// entries rely on them: extend, never renumber.
+public enum ExitCode: Int32, Sendable {
+    /// Done: the window was shown, or there was nothing to show.
+    case ok = 0
+    /// The command line was wrong (EX_USAGE).
+    case usage = 64
+    /// The spec file, a release-notes file or a value in them is wrong (EX_DATAERR).
+    case badSpec = 65
+    /// A display was required and none could be opened (EX_UNAVAILABLE).
+    case noDisplay = 69
+    /// Internal error (EX_SOFTWARE), e.g. the window helper is missing.
+    case software = 70
+    /// An output file (screenshot, autostart entry) could not be written (EX_CANTCREAT).
+    case cannotWrite = 73
+    /// Reading or writing the state failed (EX_IOERR).
+    case ioError = 74
+}
+
+/// An error that ends the command with one line on stderr and an exit code.
+public struct CommandFailure: Error, CustomStringConvertible, Sendable {
+    /// What is printed after `first-open: `.
+    public var message: String
+    /// The exit status.
+    public var code: ExitCode
+
+    /// Creates a failure.
+    public init(_ message: String, code: ExitCode) {
+        self.message = message
+        self.code = code
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,54 @@
+/// The subcommands of `first-open`. Their names are a public contract: autostart
+/// entries and scripts call them.
+public enum Subcommand: String, CaseIterable, Sendable {
+    case show
+    case explain
+    case markSeen = "mark-seen"
+    case reset
+    case validate
+    case screenshot
+    case autostart
+
+    /// One line for the overview in `first-open --help`.
+    public var overview: String {
+        switch self {
+        case .show: "Decide, show the window if needed, record on dismissal (the default)"
+        case .explain: "Print what show would do and why; change nothing"
+        case .markSeen: "Record the current version as seen without showing anything"
+        case .reset: "Forget this app's record"
+        case .validate: "Report every problem in a spec file"
+        case .screenshot: "Render the window to PNG without interaction"
+        case .autostart: "Install or remove the user's XDG autostart entry"
+        }
+    }
+
+    /// The text of `first-open --help`.
+    public static var overviewHelp: String {
+        var lines = [
+            "Usage:",
+            "  first-open [show] SPEC",
+            "  first-open COMMAND [OPTION…] SPEC",
+            "",
+            "Shows a \u{201C}Welcome\u{201D} window on first start and a \u{201C}What\u{2019}s New\u{201D} window after an update.",
+            "",
+            "Commands:",
+        ]
+        for command in allCases {
+            lines.append("  " + command.rawValue + String(repeating: " ", count: max(1, 12 - command.rawValue.count)) + command.overview)
+        }
+        lines += [
+            "",
+            "Options:",
+            "  -h, --help     Show help (also after a command: first-open show --help)",
+            "  --version      Show the version",
+            "",
+            "Exit status: 0 ok (shown, or nothing to show), 64 usage, 65 bad spec,",
+            "69 no display where one is required, 73 cannot write output, 74 I/O error.",
+            "See first-open(1).",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The version of this package's tools.
+public let firstOpenToolVersion = "0.1.0"

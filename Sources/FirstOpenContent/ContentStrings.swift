@@ -1,0 +1,41 @@
+/// The few texts the content module writes itself (not from a spec file). They live
+/// here, in one place, so a caller with gettext (the GTK window helper, the CLI) can
+/// pass translated ones; ``english`` is the default.
+public struct ContentStrings: Sendable {
+    /// The heading of one version's section when a What's New window lists several:
+    /// given the version as written (`1.3`), e.g. "Version 1.3".
+    public var versionHeading: @Sendable (String) -> String
+    /// The footnote when rows or versions were left out: given the number of left-out
+    /// rows of the shown versions (changes) and of left-out older versions (updates),
+    /// e.g. "And 2 more updates". Never called with two zeros.
+    public var footnote: @Sendable (_ changes: Int, _ updates: Int) -> String
+    /// The label of the secondary button made from a release's details URL when the
+    /// spec names none, e.g. "Release Notes".
+    public var releaseNotesLabel: String
+
+    /// Creates a set of strings.
+    public init(
+        versionHeading: @escaping @Sendable (String) -> String,
+        footnote: @escaping @Sendable (_ changes: Int, _ updates: Int) -> String,
+        releaseNotesLabel: String
+    ) {
+        self.versionHeading = versionHeading
+        self.footnote = footnote
+        self.releaseNotesLabel = releaseNotesLabel
+    }
+
+    /// The English originals: "Version %s", "And N more changes", "And N more
+    /// updates", "And N more changes and M more updates", "Release Notes".
+    public static let english = ContentStrings(
+        versionHeading: { "Version \($0)" },
+        footnote: { changes, updates in
+            let changesText = changes == 1 ? "1 more change" : "\(changes) more changes"
+            let updatesText = updates == 1 ? "1 more update" : "\(updates) more updates"
+            switch (changes, updates) {
+            case (0, _): return "And \(updatesText)"
+            case (_, 0): return "And \(changesText)"
+            default: return "And \(changesText) and \(updatesText)"
+            }
+        },
+        releaseNotesLabel: "Release Notes")
+}

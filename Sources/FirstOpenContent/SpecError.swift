@@ -1,0 +1,150 @@
+/// Why a spec file (or a file it names) cannot be used. Each case reads as one line
+/// that starts with the file name, e.g.
+/// `car.spec: [First Open] AppId: missing required key`.
+public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
+    /// The file cannot be opened or read (missing, permissions, a directory…); the
+    /// reason is GLib's message.
+    case unreadable(file: String, reason: String)
+    /// The file is not in keyfile syntax; the reason is GLib's message (it names the line).
+    case notKeyFile(file: String, reason: String)
+    /// A required group is absent, e.g. `[First Open]`.
+    case missingGroup(file: String, group: String)
+    /// A required key is absent or empty.
+    case missingKey(file: String, group: String, key: String)
+    /// A key has a value that cannot be used; `reason` follows the quoted value.
+    case badValue(file: String, group: String, key: String, value: String, reason: String)
+    /// Any other problem with a group or key (conflicting keys, duplicate numbers…).
+    case invalid(file: String, group: String?, key: String?, message: String)
+    /// An AppStream metainfo file that cannot be read or parsed; `line` and `column`
+    /// are 1-based positions from GMarkup when the XML is malformed.
+    case metainfo(file: String, line: Int?, column: Int?, reason: String)
+    /// The version source named by the spec gave no version (e.g. os-release has no
+    /// `VERSION_ID`, as on Debian testing).
+    case versionUnavailable(file: String, key: String, reason: String)
+
+    /// The file the message is about.
+    public var file: String {
+        switch self {
+        case let .unreadable(file, _), let .notKeyFile(file, _), let .missingGroup(file, _),
+            let .missingKey(file, _, _), let .badValue(file, _, _, _, _),
+            let .invalid(file, _, _, _), let .metainfo(file, _, _, _),
+            let .versionUnavailable(file, _, _):
+            return file
+        }
+    }
+
+    /// The group the error is about, without brackets, or `nil`.
+    public var group: String? {
+        switch self {
+        case let .missingGroup(_, group), let .missingKey(_, group, _),
+            let .badValue(_, group, _, _, _):
+            return group
+        case let .invalid(_, group, _, _):
+            return group
+        case .versionUnavailable:
+            return SpecFile.mainGroup
+        case .unreadable, .notKeyFile, .metainfo:
+            return nil
+        }
+    }
+
+    /// The key the error is about, or `nil`.
+    public var key: String? {
+        switch self {
+        case let .missingKey(_, _, key), let .badValue(_, _, key, _, _),
+            let .versionUnavailable(_, key, _):
+            return key
+        case let .invalid(_, _, key, _):
+            return key
+        case .unreadable, .notKeyFile, .missingGroup, .metainfo:
+            return nil
+        }
+    }
+
+    /// What is wrong, without file, group or key.
+    public var detail: String {
+        switch self {
+        case let .unreadable(_, reason), let .notKeyFile(_, reason),
+            let .metainfo(_, _, _, reason), let .versionUnavailable(_, _, reason):
+            return reason
+        case .missingGroup:
+            return "missing required group"
+        case .missingKey:
+            return "missing required key"
+        case let .badValue(_, _, _, value, reason):
+            return "\(quoted(value)) \(reason)"
+        case let .invalid(_, _, _, message):
+            return message
+        }
+    }
+
+    /// The one-line message without the leading file name, e.g.
+    /// `[First Open] AppId: missing required key`.
+    public var message: String {
+        locate(group: group, key: key) + detail
+    }
+
+    public var description: String {
+        switch self {
+        case let .metainfo(file, line?, column?, reason):
+            // The compiler's file:line:column form, which editors jump to.
+            return singleLine("\(file):\(line):\(column): \(reason)")
+        default:
+            // GLib quotes the offending line of a broken file in its message, which
+            // may hold any bytes: keep the message on one line.
+            return singleLine("\(file): \(message)")
+        }
+    }
+}
+
+/// `[Group] Key: `, `[Group]: ` or nothing, the prefix of a located message.
+func locate(group: String?, key: String?) -> String {
+    switch (group, key) {
+    case let (group?, key?): return "[\(group)] \(key): "
+    case let (group?, nil): return "[\(group)]: "
+    case let (nil, key?): return "\(key): "
+    case (nil, nil): return ""
+    }
+}
+
+/// `text` with control characters escaped (`\n`, `\u{1b}`), so it prints as one line.
+func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        result += isControl(scalar) ? escaped(scalar) : String(scalar)
+    }
+    return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || scalar.value == 0x7F
+}
+
+private func escaped(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\n": return "\\n"
+    case "\t": return "\\t"
+    case "\r": return "\\r"
+    default: return "\\u{\(String(scalar.value, radix: 16))}"
+    }
+}
+
+/// `value` in double quotes with control characters escaped, so a message stays on
+/// one line whatever the file contains.
+func quoted(_ value: String) -> String {
+    var result = "\""
+    for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        default:
+            if isControl(scalar) {
+                result += escaped(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}

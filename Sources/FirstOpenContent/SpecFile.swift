@@ -1,0 +1,165 @@
+public import FirstOpenState
+
+/// One app's (or one desktop's) Welcome and What's New window, as described by a
+/// spec file: the XDG keyfile format of `.desktop` files, read with GLib's GKeyFile,
+/// so `Title[de]=` translations and the usual translation tools work. The keys are a
+/// public contract, documented in `docs/spec-format.md`.
+///
+/// Loading checks everything `SpecValidator` checks and fails with the first error;
+/// warnings (unknown keys, …) do not stop it. All text is kept verbatim: it is never
+/// interpreted as markup.
+public struct SpecFile: Sendable {
+    /// The group holding the app's keys.
+    public static let mainGroup = "First Open"
+
+    /// The spec file, as named to the initialiser.
+    public var path: String
+    /// The locale translations were picked for; `nil`: the process's locale.
+    public var locale: String?
+    /// `AppId=`: names the state record, reverse-DNS.
+    public var appID: String
+    /// `Name=` (translated): shown in the accent colour under the headline.
+    public var name: String
+    /// `Icon=`: an icon-theme name, or an absolute path (relative ones are resolved
+    /// against the spec's directory); `nil` for no icon.
+    public var iconName: String?
+    /// `AccentColor=`, or ``WindowContent/defaultAccentColor``.
+    public var accentColor: String
+    /// `Version=` or `VersionFrom=`; relative metainfo paths are already resolved.
+    public var versionSource: VersionSource
+    /// `Policy=` and `CountPrereleases=`: which updates count as significant.
+    public var policy: UpdatePolicy
+    /// `ShowWhatsNew=` (default `true`): `false` never shows What's New, only Welcome.
+    public var showsWhatsNew: Bool
+    /// `ReleaseNotes=`, resolved: the AppStream metainfo file whose releases add to
+    /// the spec's own, or `nil`.
+    public var releaseNotesPath: String?
+    /// The `[Welcome N]` rows in numeric order.
+    public var welcomeRows: [InformationRow]
+    /// The `[Release V N]` groups merged with the `ReleaseNotes=` file's releases
+    /// (a version both define takes the spec's rows), newest first.
+    public var releases: [ReleaseNotes]
+    /// `SecondaryLabel=` (translated) and `SecondaryURL=`, or `nil`.
+    public var secondaryAction: SecondaryAction?
+
+    /// The newest release of a `VersionFrom=metainfo:` file, read when loading.
+    private var metainfoVersion: Version?
+
+    /// Loads the spec file at `path`, translating `Name`, `Title`, `Subtitle` and
+    /// `SecondaryLabel` for `locale` (`nil`: the process's locale) with GLib's
+    /// fallbacks (`de_DE.UTF-8@euro` → `de_DE@euro` → `de_DE` → `de` → untranslated).
+    ///
+    /// - Parameter colorValidator: decides whether a colour parses; the GTK side
+    ///   passes `gdk_rgba_parse`, the default ``SpecValidator/isPlausibleColor(_:)``.
+    /// - Throws: the first error `SpecValidator` would report.
+    public init(
+        path: String,
+        locale: String? = nil,
+        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
+    ) throws(SpecError) {
+        let parsed = withoutActuallyEscaping(colorValidator) { validator in
+            let parser = SpecParser(file: path, locale: locale, colorValidator: validator)
+            let contents = parser.parse()
+            return (contents, parser.firstError)
+        }
+        if let error = parsed.1 { throw error }
+        guard let contents = parsed.0 else {
+            throw .unreadable(file: path, reason: "cannot be read")
+        }
+        self.path = path
+        self.locale = locale
+        appID = contents.appID
+        name = contents.name
+        iconName = contents.iconName
+        accentColor = contents.accentColor
+        versionSource = contents.versionSource
+        policy = contents.policy ?? UpdatePolicy()
+        showsWhatsNew = contents.showsWhatsNew
+        releaseNotesPath = contents.releaseNotesPath
+        welcomeRows = contents.welcomeRows
+        releases = ReleaseHistory(contents.releases).releases
+        secondaryAction = contents.secondaryAction
+        metainfoVersion = contents.metainfoVersion
+    }
+
+    /// The version the app (or system) has now, from ``versionSource``.
+    ///
+    /// - Parameter osReleasePath: the os-release file for `VersionFrom=os-release:KEY`;
+    ///   when the default `/etc/os-release` cannot be read, `/usr/lib/os-release` is.
+    /// - Throws: ``SpecError/versionUnavailable(file:key:reason:)`` when the source
+    ///   gives no valid version.
+    public func currentVersion(osReleasePath: String = "/etc/os-release") throws(SpecError) -> Version {
+        switch versionSource {
+        case let .literal(text):
+            guard let version = try? Version(text) else {
+                throw .badValue(file: path, group: SpecFile.mainGroup, key: "Version",
+                                value: text, reason: versionProblem(text) ?? "is not a version")
+            }
+            return version
+        case let .osRelease(key):
+            let release: OSRelease
+            do {
+                release = try OSRelease(path: osReleasePath)
+            } catch {
+                switch error {
+                case let .unreadable(file, reason):
+                    throw .versionUnavailable(file: path, key: "VersionFrom",
+                                              reason: "cannot read \(file): \(reason)")
+                }
+            }
+            guard let text = release.values[key], !text.isEmpty else {
+                throw .versionUnavailable(file: path, key: "VersionFrom",
+                                          reason: "\(release.path) has no \(key)")
+            }
+            guard let version = try? Version(text) else {
+                throw .versionUnavailable(
+                    file: path, key: "VersionFrom",
+                    reason: "\(key)=\(quoted(text)) in \(release.path) " + (versionProblem(text) ?? "is not a version"))
+            }
+            return version
+        case let .metainfo(metainfoPath):
+            guard let metainfoVersion else {
+                throw .versionUnavailable(file: path, key: "VersionFrom",
+                                          reason: "\(metainfoPath) has no <release> with a valid version")
+            }
+            return metainfoVersion
+        }
+    }
+
+    /// The content of the window of `kind`, or `nil` when there is nothing to show —
+    /// the caller then records the version silently.
+    ///
+    /// - Welcome: the `[Welcome N]` rows; `nil` when there are none.
+    /// - What's New: the notes of the versions crossed from `from` (the recorded
+    ///   version) to `to` (the current one), newest first, capped, as
+    ///   ``ReleaseHistory`` describes; `nil` when none of them has notes or the spec
+    ///   says `ShowWhatsNew=false`. `from == nil` shows only the newest notes up to `to`.
+    ///
+    /// The secondary button is the spec's; without one, a What's New window links the
+    /// newest shown release's `<url type="details">` as ``ContentStrings/releaseNotesLabel``.
+    public func windowContent(
+        kind: FirstOpenKind,
+        from: Version? = nil,
+        to: Version? = nil,
+        strings: ContentStrings = .english
+    ) -> WindowContent? {
+        switch kind {
+        case .welcome:
+            guard !welcomeRows.isEmpty else { return nil }
+            return WindowContent(
+                kind: .welcome, appName: name, iconName: iconName, accentColor: accentColor,
+                sections: [ContentSection(rows: welcomeRows)], secondaryAction: secondaryAction)
+        case .whatsNew:
+            guard showsWhatsNew,
+                  let notes = ReleaseHistory(releases).sections(from: from, to: to, strings: strings)
+            else { return nil }
+            let details = notes.shown.first?.detailsURL.map {
+                SecondaryAction(label: strings.releaseNotesLabel, url: $0)
+            }
+            return WindowContent(
+                kind: .whatsNew, appName: name, iconName: iconName, accentColor: accentColor,
+                sections: notes.sections, footnote: notes.footnote,
+                secondaryAction: secondaryAction ?? details)
+        }
+    }
+}

@@ -1,0 +1,458 @@
+internal import CGLib
+internal import FirstOpenState
+
+/// Reads a spec file into its parts, recording every problem on the way. Both
+/// ``SpecFile`` (which refuses the file at the first error) and ``SpecValidator``
+/// (which lists them all) use it, so the two never disagree.
+final class SpecParser {
+    /// A problem, and for errors the typed error the loader throws.
+    struct Finding {
+        var problem: SpecProblem
+        var error: SpecError?
+    }
+
+    /// Everything a valid spec says. Fields of a spec with errors hold defaults.
+    struct Contents {
+        var appID = ""
+        var name = ""
+        var iconName: String?
+        var accentColor = WindowContent.defaultAccentColor
+        var versionSource = VersionSource.literal("")
+        var metainfoVersion: Version?
+        var policy: UpdatePolicy?
+        var showsWhatsNew = true
+        var releaseNotesPath: String?
+        var welcomeRows: [InformationRow] = []
+        var releases: [ReleaseNotes] = []
+        var secondaryAction: SecondaryAction?
+    }
+
+    let file: String
+    let locale: String?
+    let colorValidator: (String) -> Bool
+    private(set) var findings: [Finding] = []
+    /// The spec file's directory, absolute: relative paths in it resolve against it.
+    private let directory: String
+    /// Metainfo files already parsed (VersionFrom and ReleaseNotes may name the same).
+    private var metainfoCache: [String: Result<MetainfoReleases, SpecError>] = [:]
+
+    init(file: String, locale: String?, colorValidator: @escaping (String) -> Bool) {
+        self.file = file
+        self.locale = locale
+        self.colorValidator = colorValidator
+        self.directory = SpecParser.directory(of: file)
+    }
+
+    /// The first error, which the loader throws.
+    var firstError: SpecError? { findings.lazy.compactMap(\.error).first }
+
+    // MARK: Reporting
+
+    private func report(_ error: SpecError, group: String? = nil, key: String? = nil) {
+        let problem = SpecProblem(
+            severity: .error, file: file,
+            group: group ?? error.group, key: key ?? error.key,
+            message: group == nil && key == nil ? error.detail : error.description)
+        findings.append(Finding(problem: problem, error: error))
+    }
+
+    private func warn(group: String?, key: String?, _ message: String) {
+        findings.append(Finding(
+            problem: SpecProblem(severity: .warning, file: file, group: group, key: key, message: message),
+            error: nil))
+    }
+
+    private func invalid(_ group: String?, _ key: String?, _ message: String) {
+        report(.invalid(file: file, group: group, key: key, message: message))
+    }
+
+    private func badValue(_ group: String, _ key: String, _ value: String, _ reason: String) {
+        report(.badValue(file: file, group: group, key: key, value: value, reason: reason))
+    }
+
+    // MARK: Reading
+
+    /// Reads the whole file; `nil` when it is no keyfile at all.
+    func parse() -> Contents? {
+        let keyFile: KeyFile
+        do {
+            keyFile = try KeyFile(path: file)
+        } catch {
+            switch error {
+            case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
+            case let .malformed(reason): report(.notKeyFile(file: file, reason: reason))
+            }
+            return nil
+        }
+
+        var contents = Contents()
+        let groups = keyFile.groups
+        let main = SpecFile.mainGroup
+        if groups.contains(main) {
+            readMain(keyFile, into: &contents)
+        } else {
+            report(.missingGroup(file: file, group: main))
+        }
+
+        var welcome: [(number: Int, group: String, row: InformationRow?)] = []
+        var release: [(version: Version, text: String, number: Int, group: String, row: InformationRow?)] = []
+        for group in groups where group != main {
+            if let number = rowNumber(group, prefix: SpecKeys.welcomePrefix) {
+                guard let number = number else { continue }
+                if let other = welcome.first(where: { $0.number == number }) {
+                    invalid(group, nil, "row number \(number) is also used by [\(other.group)]")
+                    continue
+                }
+                welcome.append((number, group, readRow(keyFile, group: group)))
+            } else if let parsed = releaseGroup(group) {
+                guard let (version, text, number) = parsed else { continue }
+                if let other = release.first(where: { $0.version == version && $0.number == number }) {
+                    invalid(group, nil, "row number \(number) of version \(text) is also used by [\(other.group)]")
+                    continue
+                }
+                release.append((version, text, number, group, readRow(keyFile, group: group)))
+            } else if !group.hasPrefix("X-") {
+                warn(group: group, key: nil,
+                     "unknown group; expected [\(main)], [Welcome N] or [Release VERSION N] (vendor groups start with X-)")
+            }
+        }
+
+        contents.welcomeRows = welcome.sorted { $0.number < $1.number }.compactMap(\.row)
+        contents.releases = specReleases(release) + metainfoReleases(contents.releaseNotesPath)
+        return contents
+    }
+
+    private func readMain(_ keyFile: KeyFile, into contents: inout Contents) {
+        let group = SpecFile.mainGroup
+        checkKeys(keyFile, group: group, known: SpecKeys.main, localized: SpecKeys.mainLocalized)
+
+        if let appID = keyFile.string("AppId", in: group) {
+            // The state store's rule is the hard one (the ID names its files); a
+            // GApplication-style reverse-DNS name is what everyone else expects.
+            if !AppID.isValid(appID) {
+                badValue(group, "AppId", appID,
+                         "is not a valid app ID (letters, digits, '.', '_' and '-', such as org.example.App)")
+            } else if g_application_id_is_valid(appID) == 0 {
+                warn(group: group, key: "AppId",
+                     "\(quoted(appID)) is not a reverse-DNS application ID such as org.example.App")
+            }
+            contents.appID = appID
+        } else {
+            report(.missingKey(file: file, group: group, key: "AppId"))
+        }
+
+        // Required keys must exist untranslated, so the check is the same in every locale.
+        if keyFile.hasKey("Name", in: group), let name = localized("Name", in: group, keyFile) {
+            if isBlank(name) { invalid(group, "Name", "must not be empty") }
+            contents.name = name
+        } else {
+            report(.missingKey(file: file, group: group, key: "Name"))
+        }
+
+        if let icon = keyFile.string("Icon", in: group) {
+            if isBlank(icon) { invalid(group, "Icon", "must not be empty") }
+            contents.iconName = resolveIcon(icon)
+        }
+
+        if let color = keyFile.string("AccentColor", in: group) {
+            checkColor(color, group: group, key: "AccentColor")
+            contents.accentColor = color
+        }
+
+        readVersionSource(keyFile, into: &contents)
+
+        if let text = keyFile.string("Policy", in: group) {
+            do {
+                contents.policy = try UpdatePolicy(parsing: text)
+            } catch {
+                let valid = UpdatePolicy.Change.allCases.map(\.rawValue).joined(separator: ", ")
+                badValue(group, "Policy", text, "is not a policy; expected one of \(valid)")
+            }
+        }
+        if let countsPrereleases = boolean("CountPrereleases", in: group, keyFile) {
+            var policy = contents.policy ?? UpdatePolicy()
+            policy.countsPrereleases = countsPrereleases
+            contents.policy = policy
+        }
+        contents.showsWhatsNew = boolean("ShowWhatsNew", in: group, keyFile) ?? true
+
+        if let path = keyFile.string("ReleaseNotes", in: group) {
+            if isBlank(path) {
+                invalid(group, "ReleaseNotes", "must not be empty")
+            } else {
+                let resolved = resolve(path)
+                contents.releaseNotesPath = resolved
+                if case let .failure(error) = metainfo(resolved) {
+                    report(error, group: group, key: "ReleaseNotes")
+                }
+            }
+        }
+
+        let label = keyFile.hasKey("SecondaryLabel", in: group)
+            ? localized("SecondaryLabel", in: group, keyFile) : nil
+        let url = keyFile.string("SecondaryURL", in: group)
+        switch (label, url) {
+        case let (label?, url?):
+            if isBlank(label) { invalid(group, "SecondaryLabel", "must not be empty") }
+            if checkURL(url, group: group, key: "SecondaryURL") {
+                contents.secondaryAction = SecondaryAction(label: label, url: url)
+            }
+        case (_?, nil):
+            invalid(group, "SecondaryURL", "missing; SecondaryLabel needs a SecondaryURL to open")
+        case (nil, _?):
+            invalid(group, "SecondaryLabel", "missing; SecondaryURL needs a SecondaryLabel for its button")
+        case (nil, nil):
+            break
+        }
+    }
+
+    private func readVersionSource(_ keyFile: KeyFile, into contents: inout Contents) {
+        let group = SpecFile.mainGroup
+        let literal = keyFile.string("Version", in: group)
+        let from = keyFile.string("VersionFrom", in: group)
+        if literal != nil, from != nil {
+            invalid(group, "VersionFrom", "conflicts with Version; give only one of them")
+        }
+        if let literal {
+            contents.versionSource = .literal(literal)
+            if let reason = versionProblem(literal) {
+                badValue(group, "Version", literal, reason)
+            }
+        } else if let from {
+            if from.hasPrefix(VersionSource.osReleasePrefix) {
+                let key = String(from.dropFirst(VersionSource.osReleasePrefix.count))
+                contents.versionSource = .osRelease(key: key)
+                if !OSRelease.isValidKey(key) {
+                    badValue(group, "VersionFrom", from, "does not name an os-release key (such as os-release:VERSION_ID)")
+                }
+            } else if from.hasPrefix(VersionSource.metainfoPrefix) {
+                let path = String(from.dropFirst(VersionSource.metainfoPrefix.count))
+                if isBlank(path) {
+                    badValue(group, "VersionFrom", from, "does not name a metainfo file")
+                    return
+                }
+                let resolved = resolve(path)
+                contents.versionSource = .metainfo(path: resolved)
+                switch metainfo(resolved) {
+                case let .success(releases):
+                    if let newest = releases.newest {
+                        contents.metainfoVersion = newest.version
+                    } else {
+                        report(.metainfo(file: resolved, line: nil, column: nil,
+                                         reason: "has no <release> with a valid version"),
+                               group: group, key: "VersionFrom")
+                    }
+                case let .failure(error):
+                    report(error, group: group, key: "VersionFrom")
+                }
+            } else {
+                badValue(group, "VersionFrom", from, "is neither os-release:KEY nor metainfo:PATH")
+            }
+        } else {
+            invalid(group, "Version", "missing required key (or VersionFrom)")
+        }
+    }
+
+    /// A `[Welcome N]` or `[Release V N]` group's row; `nil` after an error.
+    private func readRow(_ keyFile: KeyFile, group: String) -> InformationRow? {
+        let keys = keyFile.keys(in: group)
+        if keys.isEmpty {
+            invalid(group, nil, "empty row; it needs Icon and Title")
+            return nil
+        }
+        checkKeys(keyFile, group: group, known: SpecKeys.row, localized: SpecKeys.rowLocalized)
+        let errorsBefore = findings.count { $0.error != nil }
+
+        let icon = keyFile.string("Icon", in: group)
+        if let icon {
+            if isBlank(icon) { invalid(group, "Icon", "must not be empty") }
+        } else {
+            report(.missingKey(file: file, group: group, key: "Icon"))
+        }
+        let title = keyFile.hasKey("Title", in: group) ? localized("Title", in: group, keyFile) : nil
+        if let title {
+            if isBlank(title) { invalid(group, "Title", "must not be empty") }
+        } else {
+            report(.missingKey(file: file, group: group, key: "Title"))
+        }
+        let color = keyFile.string("Color", in: group)
+        if let color { checkColor(color, group: group, key: "Color") }
+
+        guard findings.count(where: { $0.error != nil }) == errorsBefore, let icon, let title else {
+            return nil
+        }
+        return InformationRow(
+            title: title,
+            subtitle: localized("Subtitle", in: group, keyFile) ?? "",
+            iconName: resolveIcon(icon),
+            color: color)
+    }
+
+    // MARK: Group names
+
+    /// `.some(N)` for `[Welcome N]`, `.some(nil)` for a malformed Welcome group
+    /// (reported), `nil` for other groups.
+    private func rowNumber(_ group: String, prefix: String) -> Int?? {
+        guard group == prefix || group.hasPrefix(prefix + " ") else { return nil }
+        let rest = group.dropFirst(prefix.count).drop { $0 == " " }
+        guard let number = number(rest) else {
+            invalid(group, nil, "expected [\(prefix) N] with a row number N such as 1, 2, 3")
+            return .some(nil)
+        }
+        return .some(number)
+    }
+
+    /// `.some((version, text, N))` for `[Release V N]`, `.some(nil)` for a malformed
+    /// Release group (reported), `nil` for other groups.
+    private func releaseGroup(_ group: String) -> (Version, String, Int)?? {
+        let prefix = SpecKeys.releasePrefix
+        guard group == prefix || group.hasPrefix(prefix + " ") else { return nil }
+        let words = group.dropFirst(prefix.count).split(separator: " ")
+        guard words.count == 2, let number = number(words[1]) else {
+            invalid(group, nil, "expected [\(prefix) VERSION N] such as [\(prefix) 1.3.0 1]")
+            return .some(nil)
+        }
+        let text = String(words[0])
+        guard let version = try? Version(text) else {
+            invalid(group, nil, "\(quoted(text)) " + (versionProblem(text) ?? "is not a version"))
+            return .some(nil)
+        }
+        return .some((version, text, number))
+    }
+
+    private func number<S: StringProtocol>(_ text: S) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    // MARK: Releases
+
+    private func specReleases(
+        _ rows: [(version: Version, text: String, number: Int, group: String, row: InformationRow?)]
+    ) -> [ReleaseNotes] {
+        var releases: [ReleaseNotes] = []
+        for entry in rows.sorted(by: { $0.number < $1.number }) {
+            guard let row = entry.row else { continue }
+            if let index = releases.firstIndex(where: { $0.version == entry.version }) {
+                releases[index].rows.append(row)
+            } else {
+                releases.append(ReleaseNotes(version: entry.version, versionText: entry.text, rows: [row]))
+            }
+        }
+        return releases
+    }
+
+    private func metainfoReleases(_ path: String?) -> [ReleaseNotes] {
+        guard let path, case let .success(parsed) = metainfo(path) else { return [] }
+        for ignored in parsed.ignoredVersions {
+            warn(group: SpecFile.mainGroup, key: "ReleaseNotes",
+                 "\(path): <release version=\(quoted(ignored))> is not a version; the release is ignored")
+        }
+        return parsed.releases
+    }
+
+    private func metainfo(_ path: String) -> Result<MetainfoReleases, SpecError> {
+        if let cached = metainfoCache[path] { return cached }
+        let result: Result<MetainfoReleases, SpecError>
+        do {
+            result = .success(try MetainfoReleases(path: path, locale: locale))
+        } catch {
+            result = .failure(error)
+        }
+        metainfoCache[path] = result
+        return result
+    }
+
+    // MARK: Key checks
+
+    /// Warns about unknown keys and translations of keys that take none.
+    private func checkKeys(_ keyFile: KeyFile, group: String, known: [String], localized: Set<String>) {
+        for key in keyFile.keys(in: group) where !key.hasPrefix("X-") {
+            let base = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+            if !known.contains(base) {
+                warn(group: group, key: key, "unknown key; known keys are " + known.joined(separator: ", "))
+            } else if base != key, !localized.contains(base) {
+                warn(group: group, key: key, "\(base) is not translatable; the translation is ignored")
+            }
+        }
+    }
+
+    private func checkColor(_ color: String, group: String, key: String) {
+        if !colorValidator(color) {
+            badValue(group, key, color, "is not a colour gdk_rgba_parse accepts")
+        }
+    }
+
+    /// Whether `url` is an http, https or file URL (reported otherwise).
+    private func checkURL(_ url: String, group: String, key: String) -> Bool {
+        var scheme: String?
+        if let pointer = g_uri_parse_scheme(url) {
+            scheme = String(cString: pointer).lowercased()
+            g_free(pointer)
+        }
+        guard let scheme, ["http", "https", "file"].contains(scheme) else {
+            badValue(group, key, url, "is not an http, https or file URL")
+            return false
+        }
+        return true
+    }
+
+    private func localized(_ key: String, in group: String, _ keyFile: KeyFile) -> String? {
+        keyFile.localizedString(key, in: group, locale: locale)
+    }
+
+    private func boolean(_ key: String, in group: String, _ keyFile: KeyFile) -> Bool? {
+        switch keyFile.boolean(key, in: group) {
+        case let .success(value)?:
+            return value
+        case .failure?:
+            badValue(group, key, keyFile.rawValue(key, in: group) ?? "", "is not true or false")
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    private func isBlank(_ text: String) -> Bool {
+        text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    }
+
+    // MARK: Paths
+
+    /// An icon with a `/` is a file: relative ones resolve against the spec's
+    /// directory. Anything else is an icon-theme name.
+    private func resolveIcon(_ icon: String) -> String {
+        icon.contains("/") ? resolve(icon) : icon
+    }
+
+    /// `path` made absolute against the spec file's directory (absolute paths are
+    /// only normalised).
+    func resolve(_ path: String) -> String {
+        guard let result = g_canonicalize_filename(path, directory) else { return path }
+        defer { g_free(result) }
+        return String(cString: result)
+    }
+
+    private static func directory(of file: String) -> String {
+        guard let absolute = g_canonicalize_filename(file, nil) else { return "." }
+        defer { g_free(absolute) }
+        guard let directory = g_path_get_dirname(absolute) else { return "." }
+        defer { g_free(directory) }
+        return String(cString: directory)
+    }
+}
+
+/// `nil` when `text` is a version, else why not: "is not a version: <reason>".
+func versionProblem(_ text: String) -> String? {
+    do {
+        _ = try Version(text)
+        return nil
+    } catch {
+        switch error {
+        case .empty: return "is not a version: it is empty"
+        case let .invalid(_, reason): return "is not a version: \(reason)"
+        }
+    }
+}

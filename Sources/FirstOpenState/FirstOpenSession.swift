@@ -1,0 +1,57 @@
+/// One app's start-up check: decides from the store without writing, and records only
+/// when the caller says the window was dismissed (a crash or a logout before the user
+/// saw the window shows it again next time).
+public struct FirstOpenSession {
+    /// The app whose record is read and written.
+    public let appID: String
+    /// The version running now.
+    public let currentVersion: Version
+    /// Which upgrades show What's New.
+    public let policy: UpdatePolicy
+    /// Where the record lives.
+    public let store: any VersionStore
+    /// False when What's New is turned off (user choice or admin setting).
+    public let showsWhatsNew: Bool
+
+    public init(
+        appID: String,
+        currentVersion: Version,
+        policy: UpdatePolicy = .default,
+        store: any VersionStore,
+        showsWhatsNew: Bool = true
+    ) {
+        self.appID = appID
+        self.currentVersion = currentVersion
+        self.policy = policy
+        self.store = store
+        self.showsWhatsNew = showsWhatsNew
+    }
+
+    /// The recorded version, nil when there is none.
+    public func recordedVersion() throws(StoreError) -> Version? {
+        try store.recordedVersion(for: appID)
+    }
+
+    /// What to present now. Writes nothing.
+    /// - Throws: ``StoreError`` from the store; the caller must then not show Welcome.
+    public func decide() throws(StoreError) -> Decision {
+        PresentationDecider.decide(
+            recorded: try store.recordedVersion(for: appID),
+            current: currentVersion,
+            policy: policy,
+            showsWhatsNew: showsWhatsNew)
+    }
+
+    /// Records the current version after the user dismissed the window. Never lowers
+    /// a higher record.
+    public func recordDismissal() throws(StoreError) {
+        try store.record(currentVersion, for: appID)
+    }
+
+    /// Records `version` (default: the current version) without showing anything —
+    /// for admins pre-seeding accounts, scripts, and cases with no content to show.
+    /// Never lowers a higher record.
+    public func recordWithoutShowing(version: Version? = nil) throws(StoreError) {
+        try store.record(version ?? currentVersion, for: appID)
+    }
+}

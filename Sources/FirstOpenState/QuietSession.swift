@@ -1,0 +1,102 @@
+internal import CGLib
+import Glibc
+
+/// A session in which first-open stays quiet unless an administrator says otherwise
+/// (`ShowInLiveSessions`, `ShowForSystemAccounts`).
+///
+/// Detection, kept simple on purpose:
+/// - **system account**: uid 1–999 (Debian's system range) or 65534 (`nobody`);
+/// - **live session**: `XDG_SESSION_CLASS=greeter`; a user name starting with `guest`
+///   (LightDM guest accounts); `/run/live` exists (Debian live-boot); or the kernel
+///   command line has `boot=live`, `boot=casper` (Ubuntu) or `rd.live.image` (Fedora).
+///
+/// root (uid 0) is never quiet: that is how CI and containers run.
+public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
+    /// Which setting can turn the window back on.
+    public enum Kind: Sendable, Equatable {
+        /// Turned on by `ShowForSystemAccounts=true`.
+        case systemAccount
+        /// Live, guest and greeter sessions; turned on by `ShowInLiveSessions=true`.
+        case liveSession
+    }
+
+    public let kind: Kind
+    /// Why, in a few words (`system account (uid 112)`).
+    public let reason: String
+
+    public var description: String { reason }
+
+    public init(kind: Kind, reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    /// The current session, if it is a quiet one.
+    public static func current() -> QuietSession? {
+        var cmdline: String?
+        if let text = try? GLibFile.withContents(of: "/proc/cmdline", { data, _ in String(cString: data) }) {
+            cmdline = text
+        }
+        let sessionClass = getenv("XDG_SESSION_CLASS").map { String(cString: $0) }
+        return detect(
+            uid: UInt32(getuid()),
+            userName: String(cString: g_get_user_name()),
+            sessionClass: sessionClass,
+            kernelCommandLine: cmdline,
+            liveMediumPresent: access("/run/live", F_OK) == 0)
+    }
+
+    /// The rules above, on given facts (testable).
+    static func detect(
+        uid: UInt32,
+        userName: String,
+        sessionClass: String?,
+        kernelCommandLine: String?,
+        liveMediumPresent: Bool
+    ) -> QuietSession? {
+        if uid == 0 { return nil }
+        if (1...999).contains(uid) || uid == 65534 {
+            return QuietSession(kind: .systemAccount, reason: "system account (uid \(uid))")
+        }
+        if sessionClass == "greeter" {
+            return QuietSession(kind: .liveSession, reason: "greeter session (XDG_SESSION_CLASS=greeter)")
+        }
+        if userName.hasPrefix("guest") {
+            return QuietSession(kind: .liveSession, reason: "guest session (user \(userName))")
+        }
+        if liveMediumPresent {
+            return QuietSession(kind: .liveSession, reason: "live session (/run/live exists)")
+        }
+        let liveTokens: Set<Substring> = ["boot=live", "boot=casper", "rd.live.image"]
+        if let kernelCommandLine,
+           let token = kernelCommandLine.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+               .first(where: liveTokens.contains) {
+            return QuietSession(kind: .liveSession, reason: "live session (\(token) on the kernel command line)")
+        }
+        return nil
+    }
+}
+
+extension FirstOpenSettings {
+    /// Why the current session should stay quiet (a system account, a live, guest or
+    /// greeter session), or nil. Settings are not consulted; see ``quietReason()``.
+    public static func isQuietSession() -> String? {
+        QuietSession.current()?.reason
+    }
+
+    /// Why nothing should be shown in the current session after applying
+    /// `ShowInLiveSessions` and `ShowForSystemAccounts`; nil when showing is allowed.
+    public func quietReason() -> String? {
+        quietReason(for: QuietSession.current())
+    }
+
+    /// ``quietReason()`` for a given session.
+    public func quietReason(for session: QuietSession?) -> String? {
+        guard let session else { return nil }
+        switch session.kind {
+        case .systemAccount where showsForSystemAccounts: return nil
+        case .liveSession where showsInLiveSessions: return nil
+        default: return session.reason
+        }
+    }
+}

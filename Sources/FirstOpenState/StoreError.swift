@@ -1,0 +1,31 @@
+/// Why the version record could not be read or written. One clear line each.
+///
+/// Any error from ``VersionStore/recordedVersion(for:)`` means "this user may have a
+/// record": callers must not show Welcome then.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    /// The app ID is not a reverse-DNS name that is safe as a file name.
+    case invalidAppID(String)
+    /// The record exists but is not a valid record. It was moved aside to `keptAs`
+    /// (never deleted); the next ``VersionStore/record(_:for:)`` writes a fresh one.
+    case corrupt(path: String, keptAs: String, reason: String)
+    /// The record exists (or may exist) but cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The record, its directory or its lock file cannot be written.
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidAppID(appID):
+            return "invalid app ID \(appID.debugDescription): use a reverse-DNS name of letters, digits, '.', '_' and '-' not starting with '.' (e.g. org.example.Car)"
+        case let .corrupt(path, keptAs, reason):
+            if keptAs == path {
+                return "corrupt state record \(path) (\(reason)); left in place"
+            }
+            return "corrupt state record \(path) (\(reason)); kept as \(keptAs)"
+        case let .unreadable(path, reason):
+            return "cannot read state record \(path): \(reason)"
+        case let .unwritable(path, reason):
+            return "cannot write state record \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// A policy name that is not one of `major`, `minor`, `patch`, `any`.
+public enum UpdatePolicyError: Error, Equatable, CustomStringConvertible {
+    case unknownChange(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownChange(text):
+            let valid = UpdatePolicy.Change.allCases.map(\.rawValue).joined(separator: ", ")
+            return "unknown policy \"\(text)\": expected one of \(valid)"
+        }
+    }
+}

@@ -1,0 +1,296 @@
+/// A software version as Linux systems write it, ordered the way a user expects.
+///
+/// The full rules, with examples, are in `docs/versions.md`. In short:
+///
+/// - Surrounding whitespace is trimmed; one leading `v` or `V` before a digit is
+///   dropped (`v1.2` is `1.2`).
+/// - An optional **epoch** `N:` comes first and outranks everything else
+///   (`1:0.9 > 2.0`). No epoch is epoch 0.
+/// - The **release** is numbers separated by `.`, compared numerically
+///   (`1.9 < 1.10`); missing components count as 0 (`1.0 == 1.0.0`).
+/// - A **pre-release** sorts before the release it leads to. It is written
+///   - after `~` (Debian): `1.0~rc1 < 1.0`;
+///   - after `-` (SemVer) when the text after `-` starts with a letter:
+///     `2.0.0-beta.2 < 2.0.0`;
+///   - as letters inside the dotted list (GNOME, Python): `46.alpha < 46.beta < 46.rc < 46.0`,
+///     `2.4.0rc1 < 2.4.0`.
+///
+///   Pre-release identifiers are separated by `.` and compared as SemVer 2.0 does
+///   (numbers numerically, numbers before words, `alpha < beta`, a longer list wins
+///   when the shorter is its prefix: `beta < beta.2 < beta.11`), except that digit runs
+///   inside a word compare numerically too (`rc2 < rc10`).
+/// - A `-` followed by a **digit** starts a distribution revision (`1.2-3`,
+///   `1.2-0ubuntu1`, `1.0~rc1-2`). It is a packaging change, not a new release of the
+///   software, so it is **ignored for ordering**: `1.2-3 == 1.2-4 == 1.2`.
+/// - **Build metadata** after `+` is ignored for ordering (SemVer; this also covers
+///   Debian's `+dfsg` repacks and `+deb12u1` rebuilds): `1.0+build.5 == 1.0`.
+/// - Anything else (empty text, `abc!!`, `1..2`, `1.`, `alpha`, a number too large
+///   for 64 bits) is a ``VersionError``, never a silent 0.
+///
+/// Equality follows the ordering: `Version("1.0") == Version("1.0.0")`, and the
+/// hash agrees. ``description`` keeps the text as written.
+public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The epoch before `:`; 0 when there is none.
+    public let epoch: Int
+    /// The numeric release components, in order (`[2, 4, 0]` for `2.4.0rc1`).
+    public let release: [Int]
+    /// The pre-release identifiers as written (`["beta", "2"]`); empty for a final release.
+    public let prereleaseIdentifiers: [String]
+    /// The distribution revision after `-` (`"3"` in `1.2-3`), if any. Ignored for ordering.
+    public let revision: String?
+    /// The build metadata after `+`, if any. Ignored for ordering.
+    public let buildMetadata: String?
+    /// The trimmed text without a leading `v`.
+    public let description: String
+
+    /// Pre-release identifiers in comparable form.
+    private let prerelease: [VersionIdentifier]
+
+    /// Whether this is a pre-release (`1.0~rc1`, `2.0.0-beta.2`, `46.alpha`).
+    public var isPrerelease: Bool { !prerelease.isEmpty }
+    /// The first release component.
+    public var major: Int { component(0) }
+    /// The second release component, 0 when missing.
+    public var minor: Int { component(1) }
+    /// The third release component, 0 when missing.
+    public var patch: Int { component(2) }
+
+    /// The release component at `index`, 0 when the version has fewer components.
+    public func component(_ index: Int) -> Int {
+        index < release.count ? release[index] : 0
+    }
+
+    /// Parses a version string; see the type's documentation for the rules.
+    /// - Throws: ``VersionError`` naming the text when it is not a version.
+    public init(_ text: String) throws(VersionError) {
+        let trimmed = Self.trimmingWhitespace(text)
+        guard !trimmed.isEmpty else { throw .empty }
+        var parser = Parser(trimmed: trimmed)
+        let parsed = try parser.parse()
+        epoch = parsed.epoch
+        release = parsed.release
+        prerelease = parsed.prerelease
+        prereleaseIdentifiers = parsed.prerelease.map(\.text)
+        revision = parsed.revision
+        buildMetadata = parsed.build
+        description = parsed.shown
+    }
+
+    // MARK: Ordering
+
+    public static func < (lhs: Version, rhs: Version) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    public static func == (lhs: Version, rhs: Version) -> Bool {
+        compare(lhs, rhs) == 0
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(epoch)
+        // Trailing zeros do not change the order, so they must not change the hash.
+        var significant = release[...]
+        while let last = significant.last, last == 0 { significant = significant.dropLast() }
+        hasher.combine(Array(significant))
+        hasher.combine(prerelease)
+    }
+
+    /// -1, 0 or 1: epoch, then release components (missing ones are 0), then
+    /// pre-release (none ranks highest).
+    static func compare(_ lhs: Version, _ rhs: Version) -> Int {
+        if lhs.epoch != rhs.epoch { return lhs.epoch < rhs.epoch ? -1 : 1 }
+        let releaseOrder = compareRelease(lhs, rhs)
+        if releaseOrder != 0 { return releaseOrder }
+        switch (lhs.prerelease.isEmpty, rhs.prerelease.isEmpty) {
+        case (true, true): return 0
+        case (true, false): return 1
+        case (false, true): return -1
+        case (false, false): break
+        }
+        for (left, right) in zip(lhs.prerelease, rhs.prerelease) {
+            let order = VersionIdentifier.compare(left, right)
+            if order != 0 { return order }
+        }
+        if lhs.prerelease.count == rhs.prerelease.count { return 0 }
+        return lhs.prerelease.count < rhs.prerelease.count ? -1 : 1
+    }
+
+    /// Compares only the numeric release components (missing ones are 0).
+    static func compareRelease(_ lhs: Version, _ rhs: Version) -> Int {
+        for index in 0..<max(lhs.release.count, rhs.release.count) {
+            let left = lhs.component(index)
+            let right = rhs.component(index)
+            if left != right { return left < right ? -1 : 1 }
+        }
+        return 0
+    }
+
+    /// Whether both versions have the same pre-release identifiers (order-wise).
+    func hasSamePrerelease(as other: Version) -> Bool {
+        prerelease == other.prerelease
+    }
+
+    private static func trimmingWhitespace(_ text: String) -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = text.firstIndex(where: { !isSpace($0) }),
+              let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(text[first...last])
+    }
+}
+
+extension Version {
+    /// A single-use reader of one version string.
+    private struct Parser {
+        struct Result {
+            var shown: String
+            var epoch = 0
+            var release: [Int] = []
+            var prerelease: [VersionIdentifier] = []
+            var revision: String?
+            var build: String?
+        }
+
+        let trimmed: String
+
+        func fail(_ reason: String) -> VersionError {
+            .invalid(text: trimmed, reason: reason)
+        }
+
+        mutating func parse() throws(VersionError) -> Result {
+            var rest = Substring(trimmed)
+            // `v1.2` as in git tags; a `v` not followed by a digit is left to fail below.
+            if let first = rest.first, first == "v" || first == "V",
+               let second = rest.dropFirst().utf8.first, isASCIIDigit(second) {
+                rest = rest.dropFirst()
+            }
+            var result = Result(shown: String(rest))
+
+            for scalar in rest.unicodeScalars {
+                guard scalar.isASCII, let byte = UInt8(exactly: scalar.value) else {
+                    throw fail("unexpected character '\(scalar)'")
+                }
+                if isASCIIDigit(byte) || isASCIILetter(byte) { continue }
+                switch byte {
+                case UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "-"),
+                     UInt8(ascii: "+"), UInt8(ascii: ":"):
+                    continue
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    throw fail("contains whitespace")
+                default:
+                    throw fail("unexpected character '\(scalar)'")
+                }
+            }
+
+            // Build metadata: everything after the first `+`.
+            if let plus = rest.firstIndex(of: "+") {
+                let build = rest[rest.index(after: plus)...]
+                guard !build.isEmpty else { throw fail("nothing after '+'") }
+                guard !build.contains(":") else { throw fail("':' in build metadata") }
+                result.build = String(build)
+                rest = rest[..<plus]
+            }
+
+            // Epoch: digits before a single `:`.
+            if let colon = rest.firstIndex(of: ":") {
+                let epochText = rest[..<colon]
+                guard !epochText.isEmpty, epochText.utf8.allSatisfy(isASCIIDigit) else {
+                    throw fail("the epoch before ':' must be a number")
+                }
+                guard let epoch = Int(epochText) else { throw fail("the epoch is too large") }
+                rest = rest[rest.index(after: colon)...]
+                guard !rest.contains(":") else { throw fail("more than one ':'") }
+                result.epoch = epoch
+            }
+            guard !rest.isEmpty else { throw fail("no version number") }
+
+            let mainEnd = rest.firstIndex(where: { $0 == "~" || $0 == "-" }) ?? rest.endIndex
+            try parseDottedList(rest[..<mainEnd], into: &result)
+            try parseSuffix(rest[mainEnd...], into: &result)
+            return result
+        }
+
+        /// `1.2.3`, `46.alpha`, `2.4.0rc1`: numbers, then optionally pre-release words.
+        private func parseDottedList(_ main: Substring, into result: inout Result) throws(VersionError) {
+            guard !main.isEmpty else { throw fail("no version number before '\(trimmedSuffixMarker(main))'") }
+            let components = main.split(separator: ".", omittingEmptySubsequences: false)
+            var inPrerelease = false
+            for (index, component) in components.enumerated() {
+                guard !component.isEmpty else {
+                    if index == 0 { throw fail("starts with '.'") }
+                    if index == components.count - 1 { throw fail("ends with '.'") }
+                    throw fail("empty component between dots ('..')")
+                }
+                if inPrerelease {
+                    result.prerelease.append(VersionIdentifier(component))
+                    continue
+                }
+                let digits = component.prefix(while: { $0.isASCII && $0.isNumber })
+                if digits.isEmpty {
+                    // `46.alpha`: a word in the dotted list starts the pre-release.
+                    guard index > 0 else { throw fail("must start with a number") }
+                    inPrerelease = true
+                    result.prerelease.append(VersionIdentifier(component))
+                    continue
+                }
+                guard let number = Int(digits) else {
+                    throw fail("the number \(digits) is too large")
+                }
+                result.release.append(number)
+                let word = component[digits.endIndex...]
+                if !word.isEmpty {
+                    // `2.4.0rc1`, `1.0b2`: the letters start the pre-release.
+                    inPrerelease = true
+                    result.prerelease.append(VersionIdentifier(word))
+                }
+            }
+        }
+
+        private func trimmedSuffixMarker(_ main: Substring) -> Character {
+            main.base[main.endIndex...].first ?? "-"
+        }
+
+        /// `~rc1`, `-beta.2`, `-3`, `~rc1-2`.
+        private func parseSuffix(_ suffix: Substring, into result: inout Result) throws(VersionError) {
+            guard let marker = suffix.first else { return }
+            var rest = suffix.dropFirst()
+            if marker == "~" {
+                let tildeEnd = rest.firstIndex(of: "-") ?? rest.endIndex
+                let tilde = rest[..<tildeEnd]
+                guard !tilde.isEmpty else { throw fail("nothing after '~'") }
+                guard !tilde.contains("~") else { throw fail("more than one '~'") }
+                try appendIdentifiers(of: tilde, after: "~", to: &result)
+                rest = rest[tildeEnd...]
+                // Only a `-` can end the `~` part.
+                guard !rest.isEmpty else { return }
+                rest = rest.dropFirst()
+                guard let first = rest.utf8.first else { throw fail("nothing after '-'") }
+                guard isASCIIDigit(first) else {
+                    throw fail("after a '~' pre-release only a distribution revision (digits) may follow '-'")
+                }
+                result.revision = String(rest)
+                return
+            }
+            // marker == "-"
+            guard let first = rest.utf8.first else { throw fail("nothing after '-'") }
+            if isASCIIDigit(first) {
+                // `1.2-3`, `1.2-0ubuntu1`: a packaging revision, not a pre-release.
+                result.revision = String(rest)
+                return
+            }
+            guard !rest.contains("~") else { throw fail("'~' inside a '-' pre-release") }
+            try appendIdentifiers(of: rest, after: "-", to: &result)
+        }
+
+        private func appendIdentifiers(
+            of text: Substring, after marker: Character, to result: inout Result
+        ) throws(VersionError) {
+            for identifier in text.split(separator: ".", omittingEmptySubsequences: false) {
+                guard !identifier.isEmpty else {
+                    throw fail("empty pre-release identifier after '\(marker)'")
+                }
+                result.prerelease.append(VersionIdentifier(identifier))
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Why a version string could not be read. The message names the bad text.
+public enum VersionError: Error, Equatable, CustomStringConvertible {
+    /// The text was empty or only whitespace.
+    case empty
+    /// The text is not a version; `reason` says what is wrong with it.
+    case invalid(text: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "invalid version \"\": the version is empty"
+        case let .invalid(text, reason):
+            // debugDescription quotes the text and escapes control characters: one line.
+            return "invalid version \(text.debugDescription): \(reason)"
+        }
+    }
+}

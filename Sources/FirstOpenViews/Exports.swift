@@ -1,0 +1,5 @@
+// The embedding API speaks in the content model (`WindowContent`) and the state
+// module's types (`FirstOpenSession`, `VersionStore`, `Version`), so an app that
+// imports FirstOpenViews gets them too.
+@_exported public import FirstOpenContent
+@_exported public import FirstOpenState

@@ -1,0 +1,109 @@
+/// A Welcome or What's New window attached to an app window: waits until the app
+/// window is shown, decides, and presents over it at most once.
+@MainActor
+struct FirstOpenAttachment {
+    let kind: FirstOpenKind
+    let appID: String?
+    let appName: String?
+    let version: String
+    let policy: UpdatePolicy
+    let store: any VersionStore
+    let imageName: String?
+    let mainColor: Color
+    let rows: [InformationDetailView]
+    let onDismiss: (@MainActor (DismissalReason) -> Void)?
+
+    /// Runs the check once the window is mapped (right away, from the main loop, when it
+    /// already is). The idle callback lets the window manager place the parent first, so
+    /// the dialog is centred on it.
+    func attach(to window: Window) {
+        if window.isMapped {
+            IdleCallback.schedule { self.run(over: window) }
+            return
+        }
+        var fired = false
+        window.connect("map") {
+            guard !fired else { return }
+            fired = true
+            IdleCallback.schedule { self.run(over: window) }
+        }
+    }
+
+    /// The app ID used when none is given: the program name GLib knows, else the
+    /// executable's name.
+    static var defaultAppID: String {
+        if let name = GTK.programName, !name.isEmpty { return name }
+        let executable = CommandLine.arguments.first ?? "app"
+        return executable.split(separator: "/").last.map(String.init) ?? executable
+    }
+
+    private func run(over window: Window) {
+        guard !window.isDestroyed else { return }
+        let appID = self.appID ?? FirstOpenAttachment.defaultAppID
+        let currentVersion: Version
+        do {
+            currentVersion = try Version(version)
+        } catch {
+            Diagnostics.warn("\(appID): version \"\(version)\": \(error)")
+            return
+        }
+        let (settings, warnings) = FirstOpenSettings.load(appID: appID)
+        for warning in warnings { Diagnostics.warn(warning) }
+        // Live, guest and greeter sessions and system accounts stay quiet.
+        guard settings.quietReason() == nil else { return }
+
+        let session = FirstOpenSession(
+            appID: appID,
+            currentVersion: currentVersion,
+            policy: settings.updatePolicy(default: policy),
+            store: store,
+            showsWhatsNew: settings.showsWhatsNew
+        )
+        let decision: Decision
+        do {
+            decision = try session.decide()
+        } catch {
+            Diagnostics.warn("\(appID): \(error)")
+            return
+        }
+        // welcomeView and whatsNewView may both be attached: each shows only its kind.
+        switch (decision, kind) {
+        case (.welcome, .welcome), (.whatsNew, .whatsNew): break
+        default: return
+        }
+        guard !rows.isEmpty else {
+            // Nothing to show for this case: record silently.
+            do { try session.recordWithoutShowing() } catch { Diagnostics.warn("\(appID): \(error)") }
+            return
+        }
+        FirstOpenPresenter.show(
+            content(appID: appID), over: window, session: session, decision: decision, onDismiss: onDismiss)
+    }
+
+    /// The window content; colours that do not parse are reported and replaced.
+    private func content(appID: String) -> WindowContent {
+        let accent = valid(mainColor, what: "mainColor") ?? Color.blue
+        let informationRows = rows.map { view in
+            var row = view.informationRow
+            row.color = valid(view.mainColor, what: "mainColor of \"\(view.title)\"")?.cssColor
+            return row
+        }
+        return WindowContent(
+            kind: kind,
+            appName: appName ?? GTK.applicationName ?? appID,
+            iconName: imageName,
+            accentColor: accent.cssColor,
+            sections: [ContentSection(rows: informationRows)]
+        )
+    }
+
+    private func valid(_ color: Color, what: String) -> Color? {
+        do {
+            _ = try RGBA(parsing: color.cssColor)
+            return color
+        } catch {
+            Diagnostics.warn("\(what): \(error); using the default blue")
+            return nil
+        }
+    }
+}

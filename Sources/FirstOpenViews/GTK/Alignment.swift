@@ -1,0 +1,27 @@
+internal import CGtk
+
+/// How a widget sits in the space its parent gives it (`GtkAlign`). `start` and `end`
+/// follow the text direction.
+public enum Alignment: Sendable, Equatable {
+    case fill, start, end, center, baseline
+
+    init(_ value: GtkAlign) {
+        switch value {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        case GTK_ALIGN_BASELINE: self = .baseline
+        default: self = .fill
+        }
+    }
+
+    var gtkValue: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        case .baseline: GTK_ALIGN_BASELINE
+        }
+    }
+}

@@ -1,0 +1,21 @@
+internal import CGtk
+
+/// A row or column of widgets (`GtkBox`). Horizontal boxes mirror in right-to-left locales.
+@MainActor
+public final class Box: Container {
+    /// The direction children are laid out in.
+    public enum Orientation: Sendable {
+        case horizontal, vertical
+    }
+
+    /// A new box with `spacing` logical pixels between children.
+    public init(_ orientation: Orientation, spacing: Int = 0) {
+        let gtkOrientation = orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+        super.init(sinking: gtk_box_new(gtkOrientation, Int32(spacing)))
+    }
+
+    /// Adds `child` after the existing children.
+    public func append(_ child: Widget, expand: Bool = false) {
+        gtk_box_pack_start(fo_box(widgetPointer), child.widgetPointer, expand ? 1 : 0, 1, 0)
+    }
+}

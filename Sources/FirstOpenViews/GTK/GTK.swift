@@ -1,0 +1,68 @@
+internal import CGtk
+
+/// Process-wide GTK set-up and the main loop.
+@MainActor
+public enum GTK {
+    private static var initialized = false
+
+    /// Initialises GTK once (`gtk_init_check`). Returns `false` when no display can be
+    /// opened (neither `DISPLAY` nor `WAYLAND_DISPLAY` usable); calling again after
+    /// success returns `true` without doing anything.
+    ///
+    /// GTK's own start-up calls `setlocale(LC_ALL, "")` and sets the default text
+    /// direction from the locale.
+    @discardableResult
+    public static func initialize() -> Bool {
+        if initialized { return true }
+        guard gtk_init_check(nil, nil) != 0 else { return false }
+        initialized = true
+        return true
+    }
+
+    /// Whether `initialize()` succeeded.
+    public static var isInitialized: Bool { initialized }
+
+    /// Runs the main loop until `quitMainLoop()`.
+    public static func runMainLoop() {
+        gtk_main()
+    }
+
+    /// Makes the innermost `runMainLoop()` return.
+    public static func quitMainLoop() {
+        if gtk_main_level() > 0 { gtk_main_quit() }
+    }
+
+    /// Handles every pending event and idle callback (layout, drawing) without blocking.
+    static func processPendingEvents() {
+        var budget = 10_000
+        while gtk_events_pending() != 0, budget > 0 {
+            gtk_main_iteration_do(0)
+            budget -= 1
+        }
+    }
+
+    /// Turns off cursor blinking and animations (for deterministic renders) and returns
+    /// a closure that restores the previous settings.
+    static func disableAnimations() -> @MainActor () -> Void {
+        guard let settings = gtk_settings_get_default() else { return {} }
+        let blink = fo_object_get_boolean(settings, "gtk-cursor-blink") != 0
+        let animations = fo_object_get_boolean(settings, "gtk-enable-animations") != 0
+        fo_object_set_boolean(settings, "gtk-cursor-blink", 0)
+        fo_object_set_boolean(settings, "gtk-enable-animations", 0)
+        return {
+            fo_object_set_boolean(settings, "gtk-cursor-blink", blink ? 1 : 0)
+            fo_object_set_boolean(settings, "gtk-enable-animations", animations ? 1 : 0)
+        }
+    }
+
+    /// The program name GLib knows (`g_get_prgname`), if any.
+    static var programName: String? {
+        g_get_prgname().map { String(cString: $0) }
+    }
+
+    /// The application's display name (`g_get_application_name`, falling back to the
+    /// program name), if any.
+    static var applicationName: String? {
+        g_get_application_name().map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,33 @@
+internal import CGtk
+
+/// Runs a closure once from the main loop when it is idle (`g_idle_add_full`), e.g.
+/// after a window has been mapped and placed. The closure is retained until GLib drops
+/// the source.
+final class IdleCallback: @unchecked Sendable {
+    // @unchecked: created on the main thread, run by the main loop on the same thread.
+    private let action: @MainActor () -> Void
+
+    private init(_ action: @escaping @MainActor () -> Void) {
+        self.action = action
+    }
+
+    /// Schedules `action` at default idle priority.
+    @MainActor
+    static func schedule(_ action: @escaping @MainActor () -> Void) {
+        let box = IdleCallback(action)
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT_IDLE,
+            { data in
+                guard let data else { return 0 }
+                let box = Unmanaged<IdleCallback>.fromOpaque(data).takeUnretainedValue()
+                MainActor.assumeIsolated { box.action() }
+                return 0 // G_SOURCE_REMOVE
+            },
+            Unmanaged.passRetained(box).toOpaque(),
+            { data in
+                guard let data else { return }
+                Unmanaged<IdleCallback>.fromOpaque(data).release()
+            }
+        )
+    }
+}

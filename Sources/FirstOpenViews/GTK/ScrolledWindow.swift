@@ -1,0 +1,32 @@
+internal import CGtk
+
+/// A vertically scrolling viewport (`GtkScrolledWindow`) that is as tall as its content
+/// up to `maxContentHeight`, then scrolls.
+@MainActor
+final class ScrolledWindow: Container {
+    init() {
+        super.init(sinking: gtk_scrolled_window_new(nil, nil))
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
+        gtk_scrolled_window_set_propagate_natural_width(scrolled, 1)
+        gtk_scrolled_window_set_shadow_type(scrolled, GTK_SHADOW_NONE)
+    }
+
+    private var scrolled: UnsafeMutablePointer<GtkScrolledWindow> { fo_scrolled_window(widgetPointer) }
+
+    /// The tallest the viewport grows before it scrolls (-1: unlimited).
+    var maxContentHeight: Int {
+        get { Int(gtk_scrolled_window_get_max_content_height(scrolled)) }
+        set {
+            // GTK warns when max < min; keep min at 0.
+            gtk_scrolled_window_set_min_content_height(scrolled, 0)
+            gtk_scrolled_window_set_max_content_height(scrolled, Int32(newValue))
+        }
+    }
+
+    /// The vertical scroll range: `upper` is the content height, `pageSize` the visible part.
+    var verticalRange: (upper: Double, pageSize: Double) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
+        return (gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
+    }
+}

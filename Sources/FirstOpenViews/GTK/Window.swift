@@ -1,0 +1,187 @@
+internal import CGtk
+
+/// A toplevel window (`GtkWindow`).
+///
+/// GTK owns toplevel windows (they are never floating); this wrapper adds one reference
+/// of its own so the pointer stays valid, and the window leaves the screen only through
+/// `destroy()` — dropping the wrapper does not close a window.
+@MainActor
+public class Window: Container {
+    /// A new, hidden toplevel window titled `title`.
+    public convenience init(title: String) {
+        self.init(sinking: gtk_window_new(GTK_WINDOW_TOPLEVEL))
+        self.title = title
+    }
+
+    /// Wraps an existing window owned by someone else (e.g. the app's main window).
+    convenience init(existing pointer: UnsafeMutablePointer<GtkWindow>) {
+        self.init(sinking: fo_widget(pointer))
+    }
+
+    override init(sinking pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(sinking: pointer)
+        // Notice destruction by anyone (the user, GTK, the app) so destroy() is not
+        // called on a window that is already going away.
+        connect("destroy") { [weak self] in self?.isDestroyed = true }
+    }
+
+    var windowPointer: UnsafeMutablePointer<GtkWindow> { fo_window(widgetPointer) }
+
+    /// The title shown by the window manager (and used as the accessible name).
+    public var title: String {
+        get { gtk_window_get_title(windowPointer).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(windowPointer, newValue) }
+    }
+
+    /// The size the window opens with (it still grows to fit its content).
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(windowPointer, Int32(width), Int32(height))
+    }
+
+    /// Shows the window and raises it to the user.
+    public func present() {
+        gtk_window_present(windowPointer)
+    }
+
+    /// Closes the window for good: GTK drops its own reference and the window's
+    /// "destroy" handlers run. Safe to call more than once.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        gtk_widget_destroy(widgetPointer)
+    }
+
+    /// Whether the window was destroyed (through this wrapper or otherwise).
+    private(set) var isDestroyed = false
+
+    /// Runs `action` when the window is destroyed (closed by the user or by code).
+    public func onDestroy(_ action: @escaping @MainActor () -> Void) {
+        connect("destroy", handler: action)
+    }
+
+    // MARK: Dialog behaviour
+
+    /// Whether the window blocks input to the app's other windows.
+    var isModal: Bool {
+        get { gtk_window_get_modal(windowPointer) != 0 }
+        set { gtk_window_set_modal(windowPointer, newValue ? 1 : 0) }
+    }
+
+    /// Keeps the window above `parent`, centred on it by the window manager.
+    func setTransient(for parent: Window?) {
+        gtk_window_set_transient_for(windowPointer, parent?.windowPointer)
+    }
+
+    /// Whether this window is transient for `other`.
+    func isTransient(for other: Window) -> Bool {
+        gtk_window_get_transient_for(windowPointer) == other.windowPointer
+    }
+
+    /// Destroys this window when its transient parent is destroyed.
+    var destroysWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(windowPointer) != 0 }
+        set { gtk_window_set_destroy_with_parent(windowPointer, newValue ? 1 : 0) }
+    }
+
+    /// Whether the user may resize the window; a fixed window is sized to its content.
+    var isResizable: Bool {
+        get { gtk_window_get_resizable(windowPointer) != 0 }
+        set { gtk_window_set_resizable(windowPointer, newValue ? 1 : 0) }
+    }
+
+    /// Where the window opens.
+    enum Placement {
+        case centeredOnParent, centered
+    }
+
+    func place(_ placement: Placement) {
+        gtk_window_set_position(
+            windowPointer, placement == .centered ? GTK_WIN_POS_CENTER : GTK_WIN_POS_CENTER_ON_PARENT)
+    }
+
+    /// Marks the window as a dialog for the window manager, kept out of the task bar when
+    /// it has a parent.
+    func markAsDialog(skipsTaskbar: Bool) {
+        gtk_window_set_type_hint(windowPointer, GDK_WINDOW_TYPE_HINT_DIALOG)
+        gtk_window_set_skip_taskbar_hint(windowPointer, skipsTaskbar ? 1 : 0)
+    }
+
+    /// Makes `widget` the default widget, activated by Enter.
+    func setDefaultWidget(_ widget: Widget) {
+        widget.canBeDefault = true
+        gtk_window_set_default(windowPointer, widget.widgetPointer)
+    }
+
+    /// Whether `widget` is the window's default widget.
+    func isDefaultWidget(_ widget: Widget) -> Bool {
+        gtk_window_get_default_widget(windowPointer) == widget.widgetPointer
+    }
+
+    /// Whether focus rectangles are drawn (GTK shows them after keyboard use).
+    var showsFocusRectangles: Bool {
+        get { gtk_window_get_focus_visible(windowPointer) != 0 }
+        set { gtk_window_set_focus_visible(windowPointer, newValue ? 1 : 0) }
+    }
+
+    /// Activates the default widget, as Enter does.
+    @discardableResult
+    func activateDefault() -> Bool {
+        gtk_window_activate_default(windowPointer) != 0
+    }
+
+    /// Delivers a synthesised key press to the window, through the same path as a real
+    /// one (key-press handlers, then GTK's key bindings). Returns whether it was handled;
+    /// `false` when the window is not realized.
+    @discardableResult
+    func sendKeyPress(keyval: UInt) -> Bool {
+        guard !isDestroyed else { return false }
+        gtk_widget_realize(widgetPointer)
+        guard let gdkWindow = gtk_widget_get_window(widgetPointer),
+              let event = fo_key_press_event_new(gdkWindow, guint(keyval))
+        else { return false }
+        defer { gdk_event_free(event) }
+        return gtk_widget_event(widgetPointer, event) != 0
+    }
+
+    /// Asks the window to close as the window manager's close button does (a
+    /// "delete-event", delivered from the main loop).
+    func requestClose() {
+        guard !isDestroyed else { return }
+        gtk_window_close(windowPointer)
+    }
+
+    /// The work area (the monitor minus panels) of the monitor the window is on, or of
+    /// the primary monitor before it is shown; `nil` without a display.
+    var workArea: Rectangle? {
+        guard let display = gdk_display_get_default() else { return nil }
+        var monitor: OpaquePointer?
+        if let gdkWindow = gtk_widget_get_window(widgetPointer) {
+            monitor = gdk_display_get_monitor_at_window(display, gdkWindow)
+        } else if let parent = gtk_window_get_transient_for(windowPointer),
+                  let parentWindow = gtk_widget_get_window(fo_widget(parent)) {
+            monitor = gdk_display_get_monitor_at_window(display, parentWindow)
+        }
+        if monitor == nil { monitor = gdk_display_get_primary_monitor(display) }
+        if monitor == nil { monitor = gdk_display_get_monitor(display, 0) }
+        guard let monitor else { return nil }
+        var rect = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &rect)
+        return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+
+    /// Opens `uri` with the user's default handler (browser, mail client), with this
+    /// window as the parent of any dialog the handler shows.
+    func showURI(_ uri: String) throws(GLibError) {
+        try GLibError.check { error in
+            _ = gtk_show_uri_on_window(windowPointer, uri, UInt32(GDK_CURRENT_TIME), error)
+        }
+    }
+
+    /// The window's current size in logical pixels.
+    var size: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_size(windowPointer, &width, &height)
+        return (Int(width), Int(height))
+    }
+}

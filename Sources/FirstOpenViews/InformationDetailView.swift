@@ -1,0 +1,26 @@
+/// One row of a Welcome or What's New window, as in the seed: a symbolic icon tinted
+/// with `mainColor`, a bold `title` and a grey, wrapping `subTitle`.
+public struct InformationDetailView: Sendable, Hashable {
+    /// The bold first line. Plain text, never markup.
+    public var title: String
+    /// The grey, wrapping text under the title. Plain text, never markup.
+    public var subTitle: String
+    /// An icon-theme name (preferably `…-symbolic`, e.g. `airplane-mode-symbolic`) or
+    /// an absolute image path.
+    public var image: String
+    /// The tint of a symbolic icon.
+    public var mainColor: Color
+
+    /// Creates a row.
+    public init(title: String, subTitle: String, image: String, mainColor: Color = .blue) {
+        self.title = title
+        self.subTitle = subTitle
+        self.image = image
+        self.mainColor = mainColor
+    }
+
+    /// The row in the content model.
+    public var informationRow: InformationRow {
+        InformationRow(title: title, subtitle: subTitle, iconName: image, color: mainColor.cssColor)
+    }
+}

@@ -1,0 +1,115 @@
+internal import CGtk
+
+/// Translations of the window's built-in strings ("Welcome to", "Continue", …) in the
+/// gettext domain `first-open`.
+///
+/// The domain is bound once, on first use, to the first of:
+/// 1. `$FIRST_OPEN_LOCALEDIR`;
+/// 2. `<executable dir>/../share/locale`, when it holds `first-open.mo` files (an
+///    installed prefix);
+/// 3. the build tree's `.build/locale` (written by `scripts/build-translations.sh`);
+/// 4. otherwise the system default (`/usr/share/locale`).
+///
+/// Lookups use `dgettext` with the domain, never `textdomain()`: the embedding app owns
+/// the default domain. As with any gettext program, `LANGUAGE` is honoured only when
+/// the locale is not `C` (`LANG=C.UTF-8` or any real locale will do).
+public enum Localization {
+    /// The gettext domain of the built-in strings.
+    public static let domain = "first-open"
+
+    /// The environment variable that points at a locale directory.
+    public static let localeDirectoryVariable = "FIRST_OPEN_LOCALEDIR"
+
+    /// The locale directory the domain is bound to, or `nil` for the system default.
+    public static var localeDirectory: String? { binding.directory }
+
+    /// `msgid` translated in the `first-open` domain (or `msgid` itself).
+    public static func gettext(_ msgid: String) -> String {
+        _ = binding
+        guard let translated = dgettext(domain, msgid) else { return msgid }
+        return String(cString: translated)
+    }
+
+    /// The singular or plural form for `count`, translated in the `first-open` domain.
+    public static func ngettext(_ singular: String, _ plural: String, _ count: Int) -> String {
+        _ = binding
+        guard let translated = dngettext(domain, singular, plural, UInt(max(count, 0))) else {
+            return count == 1 ? singular : plural
+        }
+        return String(cString: translated)
+    }
+
+    /// Replaces the first `%s` / `%1$s` (or `%d` / `%1$d`) in a translated template.
+    static func substitute(_ template: String, _ argument: String) -> String {
+        for placeholder in ["%1$s", "%s", "%1$d", "%d"] {
+            if let range = template.firstRange(of: placeholder) {
+                // "%%" is a literal percent sign in the template, never in the argument.
+                let before = template[..<range.lowerBound].replacing("%%", with: "%")
+                let after = template[range.upperBound...].replacing("%%", with: "%")
+                return before + argument + after
+            }
+        }
+        return template
+    }
+
+    // MARK: Binding
+
+    private struct Binding: Sendable {
+        let directory: String?
+    }
+
+    // Swift runs a static `let` initialiser exactly once, thread-safely.
+    private static let binding: Binding = {
+        let directory = findLocaleDirectory()
+        if let directory {
+            bindtextdomain(domain, directory)
+        }
+        bind_textdomain_codeset(domain, "UTF-8")
+        return Binding(directory: directory)
+    }()
+
+    private static func findLocaleDirectory() -> String? {
+        if let variable = g_getenv(localeDirectoryVariable), variable.pointee != 0 {
+            return String(cString: variable)
+        }
+        var candidates: [String] = []
+        if let executableDirectory = executableDirectory() {
+            candidates.append(executableDirectory + "/../share/locale")
+            // `swift build` puts binaries in .build/<triple>/<configuration>/.
+            candidates.append(executableDirectory + "/../../locale")
+            candidates.append(executableDirectory + "/../locale")
+        }
+        // The package's own build tree, for tests and the demo run with --scratch-path.
+        candidates.append(packageRoot() + "/.build/locale")
+        return candidates.first(where: containsCatalogs)
+    }
+
+    private static func executableDirectory() -> String? {
+        guard let resolved = g_file_read_link("/proc/self/exe", nil) else { return nil }
+        defer { g_free(resolved) }
+        guard let directory = g_path_get_dirname(resolved) else { return nil }
+        defer { g_free(directory) }
+        return String(cString: directory)
+    }
+
+    private static func packageRoot() -> String {
+        // #filePath is <root>/Sources/FirstOpenViews/Localization.swift.
+        var path = "\(#filePath)"
+        for _ in 0..<3 {
+            guard let slash = path.lastIndex(of: "/") else { return "." }
+            path = String(path[..<slash])
+        }
+        return path
+    }
+
+    /// Whether `<directory>/<lang>/LC_MESSAGES/first-open.mo` exists for some language.
+    private static func containsCatalogs(_ directory: String) -> Bool {
+        guard let dir = g_dir_open(directory, 0, nil) else { return false }
+        defer { g_dir_close(dir) }
+        while let entry = g_dir_read_name(dir) {
+            let catalog = "\(directory)/\(String(cString: entry))/LC_MESSAGES/\(domain).mo"
+            if g_file_test(catalog, G_FILE_TEST_IS_REGULAR) != 0 { return true }
+        }
+        return false
+    }
+}

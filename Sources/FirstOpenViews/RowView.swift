@@ -1,0 +1,60 @@
+import FirstOpenContent
+
+/// The widgets of one row: a tinted symbolic icon, then a bold title over a grey,
+/// wrapping subtitle. The container is exposed to assistive technologies as one list
+/// item named by the title and described by the subtitle; the icon is decorative.
+@MainActor
+final class RowView {
+    /// Logical size of row icons.
+    static let iconSize = 32
+
+    let container: Box
+    let icon: Image
+    let titleLabel: Label
+    let subtitleLabel: Label
+    let iconSource: IconSource
+    let tint: RGBA
+
+    init(row: InformationRow, tint: RGBA) {
+        self.tint = tint
+        iconSource = IconSource(row.iconName)
+
+        container = Box(.horizontal, spacing: 16)
+
+        icon = Image()
+        icon.verticalAlignment = .center
+        icon.setSizeRequest(width: RowView.iconSize, height: RowView.iconSize)
+        icon.accessibleName = ""
+        icon.accessibleRole = .redundantObject
+
+        titleLabel = Label(row.title)
+        titleLabel.addStyleClass("first-open-row-title")
+        subtitleLabel = Label(row.subtitle)
+        subtitleLabel.addStyleClass("first-open-subtitle")
+        for label in [titleLabel, subtitleLabel] {
+            label.wraps = true
+            label.xAlign = 0
+            label.justification = .start
+            label.horizontalAlignment = .fill
+            // Wraps at about 45 characters: the window stays narrow however long the text.
+            label.maxWidthChars = 45
+        }
+        let texts = Box(.vertical, spacing: 2)
+        texts.verticalAlignment = .center
+        texts.expandsHorizontally = true
+        texts.append(titleLabel)
+        texts.append(subtitleLabel)
+
+        container.append(icon)
+        container.append(texts, expand: true)
+        container.accessibleRole = .listItem
+        container.accessibleName = row.title
+        container.accessibleDescription = row.subtitle
+    }
+
+    /// (Re)loads the icon for a display of `scale`; a missing icon leaves a blank square
+    /// so the rows stay aligned.
+    func loadIcon(scale: Int) {
+        icon.setIcon(iconSource, size: RowView.iconSize, scale: scale, tint: tint)
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import XCTest
+
+/// End-to-end tests of `first-open` without a window: decisions, records, errors.
+final class FirstOpenCommandTests: XCTestCase {
+    static func spec(version: String, policy: String = "minor", extra: String = "") -> String {
+        """
+        [First Open]
+        AppId=org.example.Car
+        Name=Car
+        Version=\(version)
+        Policy=\(policy)
+        \(extra)
+
+        [Welcome 1]
+        Icon=emblem-favorite-symbolic
+        Title=Car
+        Subtitle=A car is a wheeled motor vehicle used for transportation.
+
+        [Release 1.2.0 1]
+        Icon=starred-symbolic
+        Title=Favourites
+        Subtitle=Star the places you visit most.
+
+        [Release 1.3.0 1]
+        Icon=weather-clear-night-symbolic
+        Title=Dark style
+        Subtitle=Follows the system dark style.
+
+        [Release 1.3.0 2]
+        Icon=find-location-symbolic
+        Title=Nearby
+        Subtitle=Finds trams near you.
+
+        """
+    }
+
+    func testFirstRunExplainsWelcomeAndChangesNothing() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        let result = try cli.run(["explain", spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("welcome"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("1.3.0"), result.stdout)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+    }
+
+    func testNoDisplayExitsZeroAndRecordsNothing() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        let result = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("no display"), result.stdout)
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cli.recordURL("org.example.Car").path))
+    }
+
+    func testSameVersionPatchUpgradeAndDowngradeShowNothing() throws {
+        let cli = try CLIHarness()
+        let seen = try cli.write("seen.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", seen]).status, 0)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+
+        let same = try cli.run(["explain", seen])
+        XCTAssertTrue(same.stdout.hasPrefix("nothing"), same.stdout)
+
+        let patch = try cli.write("patch.spec", Self.spec(version: "1.3.1"))
+        let patchResult = try cli.run(["explain", patch])
+        XCTAssertTrue(patchResult.stdout.hasPrefix("nothing"), patchResult.stdout)
+        XCTAssertTrue(patchResult.stdout.contains("patch"), patchResult.stdout)
+        // show on the nothing path exits 0 and leaves the record alone.
+        XCTAssertEqual(try cli.run([patch], removing: ["DISPLAY", "WAYLAND_DISPLAY"]).status, 0)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+
+        let older = try cli.write("older.spec", Self.spec(version: "1.2.0"))
+        let downgrade = try cli.run(["explain", older])
+        XCTAssertTrue(downgrade.stdout.hasPrefix("nothing"), downgrade.stdout)
+        XCTAssertTrue(downgrade.stdout.contains("downgrade"), downgrade.stdout)
+        XCTAssertEqual(try cli.run(["mark-seen", older]).status, 0)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0", "a record is never lowered")
+    }
+
+    func testMinorUpgradeExplainsWhatsNewWithTheCrossedRange() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.1.0", spec]).status, 0)
+        let result = try cli.run(["explain", spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("whats-new"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("1.1.0") && result.stdout.contains("1.3.0"), result.stdout)
+    }
+
+    func testResetForgetsTheRecord() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        XCTAssertEqual(try cli.run(["reset", spec]).status, 0)
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"))
+    }
+
+    func testCorruptRecordIsKeptAsideAndNeverWelcomesAgain() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        let record = cli.recordURL("org.example.Car")
+        try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let garbage = Data([0x00, 0xff, 0x5b, 0x0a, 0x13, 0x37])
+        try garbage.write(to: record)
+
+        let result = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stdout.hasPrefix("welcome"))
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("corrupt"), result.stderr)
+
+        let folder = record.deletingLastPathComponent()
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasPrefix("org.example.Car.state.corrupt") }
+        XCTAssertEqual(aside.count, 1, "the broken file is kept aside")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent(aside[0])), garbage)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("nothing"))
+    }
+
+    func testBrokenSpecExits65NamingGroupAndKey() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("broken.spec", """
+            [First Open]
+            AppId=org.example.Car
+            Version=1.0
+
+            """)
+        let result = try cli.run(["explain", spec])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("[First Open]") && result.stderr.contains("Name"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+
+        let missing = try cli.run(["explain", cli.root.appendingPathComponent("nope.spec").path])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
+    }
+
+    func testUsageErrorsExit64() throws {
+        let cli = try CLIHarness()
+        XCTAssertEqual(try cli.run([]).status, 64)
+        XCTAssertEqual(try cli.run(["explain"]).status, 64)
+        XCTAssertEqual(try cli.run(["show", "--no-such-option", "x.spec"]).status, 64)
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["show", "--force", "sideways", spec]).status, 64)
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "not a version!", spec]).status, 64)
+        XCTAssertEqual(try cli.run(["autostart", "toggle", spec]).status, 64)
+    }
+
+    func testHelpAndVersion() throws {
+        let cli = try CLIHarness()
+        let help = try cli.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for command in ["show", "explain", "mark-seen", "reset", "validate", "screenshot", "autostart"] {
+            XCTAssertTrue(help.stdout.contains(command), "overview lists \(command)")
+        }
+        let showHelp = try cli.run(["show", "--help"])
+        XCTAssertEqual(showHelp.status, 0)
+        XCTAssertTrue(showHelp.stdout.contains("--force"), showHelp.stdout)
+        let version = try cli.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("first-open "), version.stdout)
+    }
+
+    func testAutostartInstallWritesAValidEntryAndRemoveDeletesIt() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("with space/car.spec", Self.spec(version: "1.3.0"))
+        let install = try cli.run(["autostart", "install", spec])
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let entry = cli.configHome.appendingPathComponent("autostart/first-open-org.example.Car.desktop")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        XCTAssertTrue(text.contains("Exec=\(CLIHarness.firstOpen.path) show \"\(spec)\""), text)
+        let validation = try CLIHarness.runTool("/usr/bin/desktop-file-validate", [entry.path])
+        XCTAssertEqual(validation.status, 0, validation.stdout + validation.stderr)
+        XCTAssertEqual(validation.stdout, "", "no warnings either")
+
+        XCTAssertEqual(try cli.run(["autostart", "remove", spec]).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
+        XCTAssertEqual(try cli.run(["autostart", "remove", spec]).status, 0, "removing twice is fine")
+    }
+
+    func testUnwritableStateDirectoryIsAnIOErrorNotACrash() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        // A regular file where the state directory should be: unwritable even for root.
+        let blocker = try cli.write("blocked", "not a directory")
+        let result = try cli.run(["mark-seen", spec], extraEnvironment: ["XDG_STATE_HOME": blocker])
+        XCTAssertEqual(result.status, 74, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+    }
+
+    func testAdminCanDisableWhatsNewFleetWide() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
+        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("whats-new"))
+        try cli.write("etc-xdg/first-open/first-open.conf", """
+            [Defaults]
+            ShowWhatsNew=false
+
+            """)
+        let result = try cli.run(["explain", spec])
+        XCTAssertTrue(result.stdout.hasPrefix("nothing"), result.stdout)
+    }
+
+    func testNothingToShowPathLoadsNoGTK() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        let result = try cli.run([spec], extraEnvironment: ["LD_DEBUG": "libs"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("nothing"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("libglib-2.0"), "LD_DEBUG output is there")
+        for library in ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"] {
+            XCTAssertFalse(result.stderr.contains(library), "\(library) was loaded on the nothing path")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build, the demo and the tests need.
+# Idempotent: does nothing when every package is already installed.
+set -euo pipefail
+
+packages=(
+    libgtk-3-dev pkg-config        # the GTK 3 module map
+    xvfb xauth xdotool             # headless display for GTK tests and screenshots
+    adwaita-icon-theme librsvg2-common fonts-dejavu-core  # deterministic look
+    gettext                        # msgfmt for the translations
+    desktop-file-utils appstream   # validating data/ files
+    meson ninja-build              # the distribution build
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "Installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
