@@ -9,7 +9,7 @@ struct ExplainCommand {
             Print what 'first-open show SPEC' would do and why, as one line whose first word \
             is welcome, whats-new or nothing. Changes nothing.
             """,
-        options: [])
+        options: [.flag("content", help: "Also print the window's headings and row titles, indented")])
 
     let options: ParsedOptions
 
@@ -20,6 +20,13 @@ struct ExplainCommand {
     func run() throws(CommandFailure) -> ExitCode {
         let plan = try PresentationPlan(specPath: try options.specPath(command: "explain"), readOnly: true)
         Diagnostics.output(plan.explanation)
+        if options.flags.contains("content"), let content = plan.content, plan.recordProblem == nil {
+            for section in content.sections {
+                if let heading = section.heading { Diagnostics.output("  \(heading)") }
+                for row in section.rows { Diagnostics.output("    \(row.title)") }
+            }
+            if let footnote = content.footnote { Diagnostics.output("  \(footnote)") }
+        }
         return .ok
     }
 }

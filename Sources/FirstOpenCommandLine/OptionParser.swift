@@ -36,6 +36,16 @@ public struct ParsedOptions: Sendable {
 
     /// The value of `--name`, if given.
     public subscript(name: String) -> String? { values[name] }
+
+    /// The single SPEC argument of a subcommand.
+    public func specPath(command: String) throws(CommandFailure) -> String {
+        switch positionals.count {
+        case 1: return positionals[0]
+        case 0: throw CommandFailure("\(command): no spec file given", code: .usage)
+        default:
+            throw CommandFailure("\(command): expected one spec file, got \(positionals.count) arguments", code: .usage)
+        }
+    }
 }
 
 /// Parses a subcommand's options with GLib's GOption, so `--help`, `--opt=value`,

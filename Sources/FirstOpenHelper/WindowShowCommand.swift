@@ -1,0 +1,105 @@
+import FirstOpenCommandLine
+import FirstOpenViews
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `first-open-window show --kind K [--from V] [--record-version V --lock-fd N] SPEC`:
+/// shows one window and, when `--record-version` is given, records that version
+/// when the user dismisses it. `first-open show` passes the lock it holds in
+/// `--lock-fd`, so a second start stays quiet until this window is gone.
+@MainActor
+struct WindowShowCommand {
+    static let parser = OptionParser(
+        parameterSummary: "SPEC",
+        summary: "Show SPEC's window (started by 'first-open show').",
+        options: [
+            .value("kind", placeholder: "welcome|whats-new", help: "Which window"),
+            .value("from", placeholder: "VERSION", help: "What's New: the notes after VERSION"),
+            .value("record-version", placeholder: "VERSION", help: "Record VERSION on dismissal", hidden: true),
+            .value("lock-fd", placeholder: "FD", help: "The inherited state lock", hidden: true),
+        ])
+
+    let options: ParsedOptions
+
+    init(arguments: [String]) throws(CommandFailure) {
+        options = try Self.parser.parse(arguments)
+    }
+
+    func run() throws(CommandFailure) -> ExitCode {
+        let specPath = try options.specPath(command: "show")
+        guard let kindName = options["kind"], let kind = FirstOpenKind(rawValue: kindName) else {
+            throw CommandFailure("show: --kind takes 'welcome' or 'whats-new'", code: .usage)
+        }
+        let recordVersion = try options["record-version"].map { (text: String) throws(CommandFailure) -> Version in
+            try Self.version(text, option: "record-version")
+        }
+        // Held until this process exits, whatever happens below.
+        let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
+        defer { lock?.release() }
+
+        guard GTK.initialize() else {
+            let reason = "cannot open a display (DISPLAY=\(Self.env("DISPLAY")) WAYLAND_DISPLAY=\(Self.env("WAYLAND_DISPLAY")))"
+            if recordVersion != nil {
+                // The login path: nothing was shown, so nothing is recorded; not an error.
+                Diagnostics.output("nothing: \(reason); \(kind.rawValue) stays due; nothing recorded")
+                return .ok
+            }
+            throw CommandFailure(reason, code: .noDisplay)
+        }
+
+        let spec = try SpecFile.loadForWindow(specPath)
+        let current: Version
+        do {
+            current = try recordVersion ?? spec.currentVersion()
+        } catch {
+            throw CommandFailure("\(error)", code: .badSpec)
+        }
+        let from = try options["from"].map { (text: String) throws(CommandFailure) -> Version in
+            try Self.version(text, option: "from")
+        }
+        guard let content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
+            throw CommandFailure(
+                "\(specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)",
+                code: .badSpec)
+        }
+
+        let dialog: FirstOpenDialog
+        do {
+            dialog = try FirstOpenDialog(content: content)
+        } catch {
+            throw CommandFailure("\(specPath): \(error)", code: .badSpec)
+        }
+
+        var failure: CommandFailure?
+        dialog.onDismiss = { reason in
+            if let recordVersion, reason.isUserDismissal {
+                let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
+                do {
+                    try store.record(recordVersion, for: spec.appID)
+                    Diagnostics.output("\(kind.rawValue): \(reason); recorded \(spec.appID) \(recordVersion)")
+                } catch {
+                    failure = CommandFailure("\(error)", code: .ioError)
+                }
+            }
+            GTK.quitMainLoop()
+        }
+        dialog.present()
+        GTK.runMainLoop()
+        if let failure { throw failure }
+        return .ok
+    }
+
+    private static func version(_ text: String, option: String) throws(CommandFailure) -> Version {
+        do {
+            return try Version(text)
+        } catch {
+            throw CommandFailure("--\(option): \(error)", code: .usage)
+        }
+    }
+
+    private static func env(_ name: String) -> String {
+        getenv(name).map { String(cString: $0) } ?? "unset"
+    }
+}

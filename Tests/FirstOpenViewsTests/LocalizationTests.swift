@@ -1,0 +1,111 @@
+import CGtk
+@testable import FirstOpenViews
+import Glibc
+import XCTest
+
+/// Built-in strings in the `first-open` domain, with the catalogues compiled by
+/// `scripts/build-translations.sh` into `.build/locale`.
+final class LocalizationTests: XCTestCase {
+    /// Runs `body` with `LANGUAGE=language` and a non-C `LC_MESSAGES` (gettext ignores
+    /// LANGUAGE in the C locale), restoring both afterwards.
+    private static func withLanguage(_ language: String, _ body: () throws -> Void) throws {
+        let previousLanguage = environment("LANGUAGE")
+        let previousLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
+        setenv("LANGUAGE", language, 1)
+        setlocale(LC_MESSAGES, "C.UTF-8")
+        defer {
+            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
+            setlocale(LC_MESSAGES, previousLocale)
+        }
+        try body()
+    }
+
+    private static func requireCatalogues() throws {
+        guard Localization.localeDirectory != nil else {
+            XCTFail("no compiled translations found; run scripts/build-translations.sh first")
+            throw XCTSkip("no catalogues")
+        }
+    }
+
+    func testGermanHeadlineTitleAndButton() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            try Self.requireCatalogues()
+            try Self.withLanguage("de") {
+                XCTAssertEqual(BuiltInStrings.welcomeHeadline, "Willkommen bei")
+                let dialog = try FirstOpenDialog(content: sampleContent(kind: .welcome))
+                defer { dialog.dismiss() }
+                XCTAssertEqual(dialog.headlineLabel.text, "Willkommen bei")
+                XCTAssertEqual(dialog.title, "Willkommen bei Car")
+                XCTAssertEqual(dialog.continueButton.label, "Weiter")
+                XCTAssertEqual(BuiltInStrings.windowTitle(for: .whatsNew, appName: "Car"), "Neu in Car")
+                XCTAssertEqual(BuiltInStrings.versionHeading("1.3"), "Version 1.3")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(1), "Und 1 weitere Neuerung")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(3), "Und 3 weitere Neuerungen")
+            }
+        }
+    }
+
+    func testFrenchSpanishAndArabicPlurals() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            try Self.requireCatalogues()
+            try Self.withLanguage("fr") {
+                XCTAssertEqual(BuiltInStrings.whatsNewHeadline, "Nouveautés de")
+                XCTAssertEqual(BuiltInStrings.continueLabel, "Continuer")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(0), "Et 0 autre nouveauté", "French: 0 is singular")
+            }
+            try Self.withLanguage("es") {
+                XCTAssertEqual(BuiltInStrings.welcomeHeadline, "Te damos la bienvenida a")
+                XCTAssertEqual(BuiltInStrings.versionHeading("2.0"), "Versión 2.0")
+            }
+            try Self.withLanguage("ar") {
+                XCTAssertEqual(BuiltInStrings.continueLabel, "متابعة")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(2), "و2 تحديثان آخران")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(5), "و5 تحديثات أخرى")
+            }
+        }
+    }
+
+    func testHebrewCatalogueTurnsTheWindowRightToLeft() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            try Self.requireCatalogues()
+            let previous = TextDirection.defaultDirection
+            TextDirection.defaultDirection = .leftToRight // as when GTK's own gtk30 catalogue is missing
+            defer { TextDirection.defaultDirection = previous }
+            try Self.withLanguage("he") {
+                XCTAssertTrue(BuiltInStrings.isRightToLeft)
+                let dialog = try FirstOpenDialog(content: sampleContent())
+                defer { dialog.dismiss() }
+                XCTAssertEqual(dialog.headlineLabel.text, "ברוכים הבאים ל־")
+                XCTAssertEqual(dialog.continueButton.label, "המשך")
+                XCTAssertEqual(dialog.rows[0].container.direction, .rightToLeft)
+                dialog.present()
+                XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+                settle()
+                let icon = try XCTUnwrap(dialog.rows[0].icon.origin(in: dialog.window))
+                let title = try XCTUnwrap(dialog.rows[0].titleLabel.origin(in: dialog.window))
+                XCTAssertGreaterThan(icon.x, title.x)
+            }
+        }
+    }
+
+    func testUntranslatedLanguageFallsBackToEnglish() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            try Self.withLanguage("xx") {
+                XCTAssertEqual(BuiltInStrings.welcomeHeadline, "Welcome to")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(1), "And 1 more update")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(2), "And 2 more updates")
+                XCTAssertFalse(BuiltInStrings.isRightToLeft)
+            }
+        }
+    }
+
+    func testSubstitutionKeepsPercentSignsOfTheArgument() {
+        XCTAssertEqual(Localization.substitute("Welcome to %s", "100%% Car"), "Welcome to 100%% Car")
+        XCTAssertEqual(Localization.substitute("%1$s, 50%%", "x"), "x, 50%")
+        XCTAssertEqual(Localization.substitute("no placeholder", "x"), "no placeholder")
+    }
+}
