@@ -12,4 +12,4 @@ export FIRST_OPEN_REQUIRE_DISPLAY=1
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
 # Pinned for deterministic rendering: no GL, no animations from the environment.
 export GDK_GL=disable NO_AT_BRIDGE=1
-exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" swift test "$@"
+exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" swift test --disable-swift-testing "$@"

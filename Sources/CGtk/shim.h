@@ -14,6 +14,7 @@
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <cairo.h>
 #include <atk/atk.h>
+#include <sys/prctl.h>
 // gi18n-lib.h refuses to compile without a gettext domain; ours is "first-open".
 #ifndef GETTEXT_PACKAGE
 #define GETTEXT_PACKAGE "first-open"
@@ -109,6 +110,20 @@ static inline GdkEvent *fo_key_press_event_new(GdkWindow *window, guint keyval) 
         gdk_event_set_device(event, gdk_seat_get_keyboard(seat));
     }
     return event;
+}
+
+// MARK: - Screenshots (first-open-window screenshot)
+
+/// `g_object_set(object, name, <int or enum>, NULL)`.
+static inline void fo_object_set_int(gpointer object, const gchar *name, gint value) {
+    g_object_set(object, name, value, NULL);
+}
+
+/// `prctl(PR_SET_PDEATHSIG, signal)`: the calling process gets `signal` when the
+/// thread that forked it exits (a private X server must not outlive its client).
+/// Async-signal-safe: meant for a `GSpawnChildSetupFunc`.
+static inline int fo_set_parent_death_signal(int signal) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
 }
 
 #endif

@@ -3,6 +3,9 @@
 public enum ExitCode: Int32, Sendable {
     /// Done: the window was shown, or there was nothing to show.
     case ok = 0
+    /// `screenshot --compare`: at least one image differs from its golden image
+    /// (or the golden image is missing), as `cmp` and `diff` exit 1.
+    case imagesDiffer = 1
     /// The command line was wrong (EX_USAGE).
     case usage = 64
     /// The spec file, a release-notes file or a value in them is wrong (EX_DATAERR).

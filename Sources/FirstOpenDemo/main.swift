@@ -144,13 +144,21 @@ func renderScreenshot(to path: String, options: Options) -> Int32 {
 @MainActor
 func runApp(options: Options) {
     let window = Window(title: "FirstOpenViews Demo")
-    window.setDefaultSize(width: 720, height: 520)
+    window.setDefaultSize(width: 720, height: 480)
     let column = Box(.vertical, spacing: 12)
-    column.add(Label("FirstOpenViews Demo"))
-    column.add(Label("This is the app's main window. The Welcome window is shown over it."))
+    column.setMargins(top: 48, bottom: 48, start: 48, end: 48)
+    column.verticalAlignment = .center
+    let heading = Label("FirstOpenViews Demo")
+    let explanation = Label(
+        "This is the app's own main window. The \(options.whatsNew ? "What's New" : "Welcome") window "
+            + "appears over it once, when it is first shown.")
+    explanation.wraps = true
+    let status = Label(options.persistent ? "Record: $XDG_STATE_HOME/first-open" : "Record: in memory (shows on every start)")
+    status.addStyleClass("dim-label")
     let quit = Button(label: "Quit")
+    quit.horizontalAlignment = .center
     quit.onClicked { window.destroy() }
-    column.add(quit)
+    for widget in [heading, explanation, status, quit] as [Widget] { column.append(widget) }
     window.add(column)
     window.onDestroy { GTK.quitMainLoop() }
 
@@ -166,6 +174,7 @@ func runApp(options: Options) {
     }
     let onDismiss: @MainActor (DismissalReason) -> Void = { reason in
         print("first-open-demo: window dismissed (\(reason))")
+        status.text = "Dismissed (\(reason)); the record now says 2.0"
     }
     if options.whatsNew {
         window.whatsNewView(

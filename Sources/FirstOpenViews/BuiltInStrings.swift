@@ -49,7 +49,9 @@ public enum BuiltInStrings {
         return Localization.substitute(template, String(count))
     }
 
-    /// Whether the translation asks for a right-to-left layout.
+    /// Whether the current translation asks for a right-to-left layout (its
+    /// "default:LTR" reads "default:RTL"). The window follows it even where GTK's own
+    /// catalogue, from which `gtk_init` sets the default direction, is missing.
     static var isRightToLeft: Bool {
         // TRANSLATORS: Write "default:RTL" for right-to-left languages (Arabic, Hebrew,
         // Persian, …), otherwise "default:LTR". Do not translate these words.

@@ -93,6 +93,7 @@ public final class FirstOpenDialog {
         do {
             styleSheet = try CSSProvider(css: style.css)
         } catch {
+            window.destroy()
             throw .style(error)
         }
 
@@ -146,6 +147,8 @@ public final class FirstOpenDialog {
                 label.addStyleClass("first-open-section-heading")
                 label.wraps = true
                 label.xAlign = 0
+                label.horizontalAlignment = .start
+                label.maxWidthChars = RowView.maxWidthChars
                 label.accessibleRole = .heading
                 sectionBox.append(label)
                 headings.append(label)
@@ -174,7 +177,7 @@ public final class FirstOpenDialog {
             label.addStyleClass("first-open-footnote")
             label.wraps = true
             label.justification = .center
-            label.maxWidthChars = 45
+            label.maxWidthChars = RowView.maxWidthChars
             bodyBox.append(label)
             footnoteLabel = label
         } else {
@@ -226,8 +229,9 @@ public final class FirstOpenDialog {
     /// Continue. Does nothing once dismissed.
     public func present() {
         guard dismissalReason == nil else { return }
-        fitToWorkArea()
+        // Hidden widgets measure as nothing: show the tree before fitting it.
         rootBox.showAll()
+        fitToWorkArea()
         continueButton.grabFocus()
         window.present()
     }
@@ -273,9 +277,9 @@ public final class FirstOpenDialog {
             loadIcons(scale: window.scaleFactor)
             restoreSettings()
         }
+        rootBox.showAll()
         fitToWorkArea()
         loadIcons(scale: scale)
-        rootBox.showAll()
         // Offscreen windows take their minimum size; give them the natural one, as a
         // window on screen gets.
         let width = fixedWidth ?? rootBox.naturalWidth
@@ -345,9 +349,12 @@ public final class FirstOpenDialog {
         }
     }
 
+    /// Opens the secondary action's URL; replaceable so tests need not launch a browser.
+    lazy var openURL: @MainActor (String) throws -> Void = { [unowned self] url in try self.window.showURI(url) }
+
     private func openSecondaryURL(_ url: String) {
         do {
-            try window.showURI(url)
+            try openURL(url)
         } catch {
             Diagnostics.warn("cannot open \(url): \(error)")
         }
@@ -360,13 +367,33 @@ public final class FirstOpenDialog {
         for row in rows { row.loadIcon(scale: scale) }
     }
 
-    /// Caps the scrolling body so header, body and buttons fit the monitor's work area.
+    /// Gives every wrapping text in the body the width it gets in a window `width` wide
+    /// (`nil`: back to natural sizes). See ``RowView/setTextWidth(_:)``.
+    private func setTextWidth(_ width: Int?) {
+        let column = width.map { max(1, $0 - 2 * FirstOpenDialog.sideMargin) }
+        let rowText = column.map { max(1, $0 - RowView.iconSize - RowView.spacing) }
+        for row in rows { row.setTextWidth(rowText) }
+        for label in sectionHeadings + [footnoteLabel].compactMap({ $0 }) {
+            label.setWrapWidth(column, defaultChars: RowView.maxWidthChars)
+        }
+    }
+
+    /// Makes header, body and buttons fit the monitor's work area: the body scrolls,
+    /// within the height left, only when it is taller than that.
     private func fitToWorkArea() {
+        scrolledWindow.scrollsVertically = false
+        scrolledWindow.maxContentHeight = -1
+        setTextWidth(nil)
+        let width = fixedWidth ?? rootBox.naturalWidth
+        setTextWidth(width)
         guard let area = parent?.workArea ?? window.workArea else { return }
-        let width = rootBox.naturalWidth
         let chrome = headerBox.naturalHeight(forWidth: width)
             + actionsBox.naturalHeight(forWidth: width)
             + FirstOpenDialog.decorationAllowance
-        scrolledWindow.maxContentHeight = max(120, area.height - chrome)
+        let available = max(120, area.height - chrome)
+        if bodyBox.naturalHeight(forWidth: width) > available {
+            scrolledWindow.scrollsVertically = true
+            scrolledWindow.maxContentHeight = available
+        }
     }
 }

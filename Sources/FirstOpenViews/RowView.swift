@@ -19,7 +19,7 @@ final class RowView {
         self.tint = tint
         iconSource = IconSource(row.iconName)
 
-        container = Box(.horizontal, spacing: 16)
+        container = Box(.horizontal, spacing: RowView.spacing)
 
         icon = Image()
         icon.verticalAlignment = .center
@@ -35,9 +35,10 @@ final class RowView {
             label.wraps = true
             label.xAlign = 0
             label.justification = .start
-            label.horizontalAlignment = .fill
-            // Wraps at about 45 characters: the window stays narrow however long the text.
-            label.maxWidthChars = 45
+            // As wide as its text (see setTextWidth), from the start edge.
+            label.horizontalAlignment = .start
+            // Wraps at about 48 characters: the window stays narrow however long the text.
+            label.maxWidthChars = RowView.maxWidthChars
         }
         let texts = Box(.vertical, spacing: 2)
         texts.verticalAlignment = .center
@@ -50,6 +51,19 @@ final class RowView {
         container.accessibleRole = .listItem
         container.accessibleName = row.title
         container.accessibleDescription = row.subtitle
+    }
+
+    /// Where texts wrap when the window sizes itself.
+    static let maxWidthChars = 48
+
+    /// Space between the icon and the texts.
+    static let spacing = 16
+
+    /// Fixes the wrapping width of the texts (`nil`: about 48 characters); see
+    /// ``Label/setWrapWidth(_:defaultChars:)``.
+    func setTextWidth(_ width: Int?) {
+        titleLabel.setWrapWidth(width, defaultChars: RowView.maxWidthChars)
+        subtitleLabel.setWrapWidth(width, defaultChars: RowView.maxWidthChars)
     }
 
     /// (Re)loads the icon for a display of `scale`; a missing icon leaves a blank square

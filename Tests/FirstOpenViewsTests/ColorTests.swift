@@ -18,6 +18,8 @@ final class ColorTests: XCTestCase {
                 XCTAssertEqual((error as? ColorParseError)?.text, text)
             }
         }
+        XCTAssertFalse(RGBA.isParsable("blu"))
+        XCTAssertTrue(RGBA.isParsable("steelblue"))
         XCTAssertEqual(
             ColorParseError(text: "blu").description,
             "\"blu\" is not a colour (expected e.g. #1c71d8, rgb(28,113,216) or a colour name)")

@@ -20,6 +20,8 @@ final class DialogDismissalTests: XCTestCase {
             try requireGTK()
             let (dialog, reasons) = try Self.presentedDialog()
             XCTAssertTrue(dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Return)))
+            // GtkButton shows itself pressed for a moment before it emits "clicked".
+            XCTAssertTrue(spinMainLoop { !reasons().isEmpty })
             XCTAssertEqual(reasons(), [.continued])
             XCTAssertEqual(dialog.dismissalReason, .continued)
             XCTAssertTrue(dialog.window.isDestroyed)
@@ -27,6 +29,7 @@ final class DialogDismissalTests: XCTestCase {
             dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Return))
             dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Escape))
             dialog.dismiss()
+            settle(0.3)
             XCTAssertEqual(reasons(), [.continued])
         }
     }
@@ -38,6 +41,7 @@ final class DialogDismissalTests: XCTestCase {
             // Focus on a non-activatable widget: Enter goes to the default widget.
             gtk_window_set_focus(dialog.window.gtkWindow, nil)
             XCTAssertTrue(dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_KP_Enter)))
+            XCTAssertTrue(spinMainLoop { !reasons().isEmpty })
             XCTAssertEqual(reasons(), [.continued])
         }
     }
@@ -118,12 +122,32 @@ final class DialogDismissalTests: XCTestCase {
     func testSecondaryButtonDoesNotDismiss() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            // A URL no handler opens: the failure is reported on stderr, the window stays.
             let content = sampleContent(secondaryAction: SecondaryAction(label: "Release Notes", url: "first-open-test-no-handler:x"))
             let (dialog, reasons) = try Self.presentedDialog(content)
             defer { dialog.dismiss() }
+            var opened: [String] = []
+            dialog.openURL = { opened.append($0) }
             try XCTUnwrap(dialog.secondaryButton).click()
             settle(0.05)
+            XCTAssertEqual(opened, ["first-open-test-no-handler:x"])
+            XCTAssertEqual(reasons(), [])
+            XCTAssertFalse(dialog.window.isDestroyed)
+        }
+    }
+
+    func testSecondaryURLThatCannotBeOpenedIsReportedAndTheWindowStays() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let content = sampleContent(secondaryAction: SecondaryAction(label: "Release Notes", url: "first-open-test-no-handler:x"))
+            let (dialog, reasons) = try Self.presentedDialog(content)
+            defer { dialog.dismiss() }
+            var failures = 0
+            dialog.openURL = { _ in
+                failures += 1
+                throw GLibError(domain: "g-io-error-quark", code: 15, message: "Operation not supported")
+            }
+            try XCTUnwrap(dialog.secondaryButton).click()
+            XCTAssertEqual(failures, 1)
             XCTAssertEqual(reasons(), [])
             XCTAssertFalse(dialog.window.isDestroyed)
         }

@@ -38,6 +38,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertNil(try store.recordedVersion(for: appID))
 
             XCTAssertTrue(dialogWindow.sendKeyPress(keyval: UInt(GDK_KEY_Return)))
+            XCTAssertTrue(spinMainLoop { !reasons.isEmpty })
             XCTAssertEqual(reasons, [.continued])
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.2"))
 
@@ -130,6 +131,7 @@ final class EmbeddingTests: XCTestCase {
             let dialogWindow = Window(borrowing: try XCTUnwrap(visibleToplevels(titled: "Welcome to Tram").first))
             XCTAssertTrue(dialogWindow.isTransient(for: Window(borrowing: raw)))
             dialogWindow.sendKeyPress(keyval: UInt(GDK_KEY_Return))
+            XCTAssertTrue(spinMainLoop { (try? store.recordedVersion(for: appID)) != nil })
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("3.0"))
         }
     }

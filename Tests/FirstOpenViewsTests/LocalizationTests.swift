@@ -11,10 +11,14 @@ final class LocalizationTests: XCTestCase {
     private static func withLanguage(_ language: String, _ body: () throws -> Void) throws {
         let previousLanguage = environment("LANGUAGE")
         let previousLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
+        // glibc caches each lookup until the locale changes; switching LC_MESSAGES away
+        // and back makes it read LANGUAGE again.
         setenv("LANGUAGE", language, 1)
+        setlocale(LC_MESSAGES, "C")
         setlocale(LC_MESSAGES, "C.UTF-8")
         defer {
             if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
+            setlocale(LC_MESSAGES, "C")
             setlocale(LC_MESSAGES, previousLocale)
         }
         try body()
@@ -42,6 +46,7 @@ final class LocalizationTests: XCTestCase {
                 XCTAssertEqual(BuiltInStrings.versionHeading("1.3"), "Version 1.3")
                 XCTAssertEqual(BuiltInStrings.moreUpdates(1), "Und 1 weitere Neuerung")
                 XCTAssertEqual(BuiltInStrings.moreUpdates(3), "Und 3 weitere Neuerungen")
+                XCTAssertEqual(ContentStrings.translated.releaseNotesLabel, "Versionshinweise")
             }
         }
     }
@@ -75,7 +80,7 @@ final class LocalizationTests: XCTestCase {
             TextDirection.defaultDirection = .leftToRight // as when GTK's own gtk30 catalogue is missing
             defer { TextDirection.defaultDirection = previous }
             try Self.withLanguage("he") {
-                XCTAssertTrue(BuiltInStrings.isRightToLeft)
+                XCTAssertTrue(BuiltInStrings.translationIsRightToLeft)
                 let dialog = try FirstOpenDialog(content: sampleContent())
                 defer { dialog.dismiss() }
                 XCTAssertEqual(dialog.headlineLabel.text, "ברוכים הבאים ל־")
@@ -98,7 +103,7 @@ final class LocalizationTests: XCTestCase {
                 XCTAssertEqual(BuiltInStrings.welcomeHeadline, "Welcome to")
                 XCTAssertEqual(BuiltInStrings.moreUpdates(1), "And 1 more update")
                 XCTAssertEqual(BuiltInStrings.moreUpdates(2), "And 2 more updates")
-                XCTAssertFalse(BuiltInStrings.isRightToLeft)
+                XCTAssertFalse(BuiltInStrings.translationIsRightToLeft)
             }
         }
     }

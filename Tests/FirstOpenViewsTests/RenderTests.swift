@@ -79,6 +79,7 @@ final class RenderTests: XCTestCase {
             dialog.present()
             XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
             XCTAssertTrue(dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Return)))
+            XCTAssertTrue(spinMainLoop { !reasons.isEmpty })
             XCTAssertEqual(reasons, [.continued])
         }
     }

@@ -12,6 +12,13 @@ public struct GLibError: Error, CustomStringConvertible, Sendable, Equatable {
 
     public var description: String { message }
 
+    /// An error with the given parts (for errors not read from GLib).
+    public init(domain: String, code: Int, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
+
     /// Takes ownership of `error` and frees it.
     init(consuming error: UnsafeMutablePointer<GError>) {
         domain = g_quark_to_string(error.pointee.domain).map { String(cString: $0) } ?? "unknown"

@@ -25,7 +25,7 @@ public final class Label: Widget {
     var usesMarkup: Bool { gtk_label_get_use_markup(label) != 0 }
 
     /// Wraps long lines at word boundaries, and inside words that are too long.
-    var wraps: Bool {
+    public var wraps: Bool {
         get { gtk_label_get_line_wrap(label) != 0 }
         set {
             gtk_label_set_line_wrap(label, newValue ? 1 : 0)
@@ -66,6 +66,35 @@ public final class Label: Widget {
     var maxWidthChars: Int {
         get { Int(gtk_label_get_max_width_chars(label)) }
         set { gtk_label_set_max_width_chars(label, Int32(newValue)) }
+    }
+
+    /// Makes the label exactly as wide as the widest whole number of its characters that
+    /// fits in `pixels` (`width-chars` = `max-width-chars`), or restores `defaultChars`
+    /// as the maximum for `nil`.
+    ///
+    /// GTK 3 measures a wrapping label from these character counts wherever it cannot ask
+    /// for height-for-width (inside a `GtkViewport`); pinning both to the width the label
+    /// is then given (with a start alignment) makes the measured height the drawn one.
+    func setWrapWidth(_ pixels: Int?, defaultChars: Int) {
+        guard let pixels else {
+            gtk_label_set_width_chars(label, -1)
+            gtk_label_set_max_width_chars(label, Int32(defaultChars))
+            setSizeRequest(width: nil, height: nil)
+            return
+        }
+        let context = gtk_widget_get_pango_context(widgetPointer)
+        let metrics = pango_context_get_metrics(
+            context, pango_context_get_font_description(context), pango_context_get_language(context))
+        defer { pango_font_metrics_unref(metrics) }
+        let charWidth = max(pango_font_metrics_get_approximate_char_width(metrics),
+                            pango_font_metrics_get_approximate_digit_width(metrics))
+        guard charWidth > 0 else { return }
+        let chars = Int32(max(1, pixels * Int(PANGO_SCALE) / Int(charWidth)))
+        gtk_label_set_width_chars(label, chars)
+        gtk_label_set_max_width_chars(label, chars)
+        // Every label of the column exactly that wide, however short its lines.
+        let width = (Int(chars) * Int(charWidth) + Int(PANGO_SCALE) - 1) / Int(PANGO_SCALE)
+        setSizeRequest(width: width, height: nil)
     }
 
     /// The minimum width in characters (-1: unset).

@@ -1,18 +1,36 @@
 internal import CGtk
 
-/// A vertically scrolling viewport (`GtkScrolledWindow`) that is as tall as its content
-/// up to `maxContentHeight`, then scrolls.
+/// A viewport (`GtkScrolledWindow`) that is as tall as its content, or scrolls
+/// vertically within `maxContentHeight`.
 @MainActor
 final class ScrolledWindow: Container {
     init() {
         super.init(sinking: gtk_scrolled_window_new(nil, nil))
-        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(scrolled, 1)
         gtk_scrolled_window_set_propagate_natural_width(scrolled, 1)
         gtk_scrolled_window_set_shadow_type(scrolled, GTK_SHADOW_NONE)
+        // A classic scrollbar says "there is more" where an overlay indicator stays
+        // hidden until the pointer moves.
+        gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
     }
 
     private var scrolled: UnsafeMutablePointer<GtkScrolledWindow> { fo_scrolled_window(widgetPointer) }
+
+    /// Whether the content scrolls vertically (with a scrollbar always shown) or the
+    /// viewport is as tall as the content. Deciding this from a measurement, instead of
+    /// GTK's automatic policy, avoids GTK measuring the content beside a scrollbar it
+    /// then does not show (which leaves a gap under wrapped text).
+    var scrollsVertically: Bool {
+        get {
+            var vertical = GTK_POLICY_NEVER
+            gtk_scrolled_window_get_policy(scrolled, nil, &vertical)
+            return vertical != GTK_POLICY_NEVER
+        }
+        set {
+            gtk_scrolled_window_set_policy(scrolled, GTK_POLICY_NEVER, newValue ? GTK_POLICY_ALWAYS : GTK_POLICY_NEVER)
+        }
+    }
 
     /// The tallest the viewport grows before it scrolls (-1: unlimited).
     var maxContentHeight: Int {

@@ -1,0 +1,216 @@
+internal import CGtk
+import FirstOpenCommandLine
+import FirstOpenViews
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything a screenshot's pixels depend on besides the spec, pinned for this
+/// process: the display (a private Xvfb unless `--use-display`), the GDK backend,
+/// the environment GTK reads at start-up, and GTK's settings (theme, icons, fonts,
+/// antialiasing, animations). docs/screenshots.md lists every pinned value.
+///
+/// Also switches language and theme between the images of a batch.
+@MainActor
+final class ScreenshotEnvironment {
+    /// The theme, icon theme and font every screenshot uses.
+    static let themeName = "Adwaita"
+    static let iconThemeName = "Adwaita"
+    static let fontName = "DejaVu Sans 10"
+    /// 96 dpi in GTK's units (1/1024 dot per inch).
+    static let fontDPI: Int32 = 96 * 1024
+    /// The locale category values: UTF-8 everywhere, and not "C", so that gettext
+    /// honours `LANGUAGE`; the language itself comes from `LANGUAGE` alone.
+    static let processLocale = "C.UTF-8"
+
+    /// E.g. `private Xvfb :3 (pid 1234, started in 80 ms)` or `session display :0`.
+    private(set) var displayDescription = ""
+    /// The private server, unless the session's display is used.
+    private(set) var privateDisplay: PrivateDisplay?
+
+    private let scratchDirectory: String
+    private var settings: UnsafeMutablePointer<GtkSettings>?
+    private var messagesLocale: String?
+
+    /// Prepares the process and initialises GTK.
+    /// - Parameter useSessionDisplay: render on `DISPLAY` / `WAYLAND_DISPLAY` instead
+    ///   of a private Xvfb server.
+    /// - Throws: ``ExitCode/noDisplay`` when no display can be had.
+    init(useSessionDisplay: Bool) throws(CommandFailure) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let made = g_dir_make_tmp("first-open-screenshot-XXXXXX", &error) else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw CommandFailure("cannot create a temporary directory: \(reason)", code: .ioError)
+        }
+        scratchDirectory = String(cString: made)
+        g_free(made)
+        do throws(CommandFailure) {
+            try chooseDisplay(useSessionDisplay: useSessionDisplay)
+            pinEnvironment()
+            guard GTK.initialize() else {
+                throw CommandFailure("cannot open the display \(displayDescription)", code: .noDisplay)
+            }
+            pinSettings()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Stops the private server and removes the temporary directory. Call once the
+    /// last image is written.
+    func close() {
+        privateDisplay?.stop()
+        privateDisplay = nil
+        Self.removeTree(scratchDirectory)
+    }
+
+    /// The language of the next windows: gettext's (`LANGUAGE`) and GTK's default
+    /// text direction, from the `first-open` translation's "default:RTL".
+    func select(locale: String) {
+        g_setenv("LANGUAGE", locale, 1)
+        // gettext caches translations per LC_MESSAGES name, not per LANGUAGE, and
+        // setlocale to the current name does nothing: a real change (to "C" and back)
+        // makes it drop the translations it cached for the previous LANGUAGE.
+        if let messagesLocale {
+            setlocale(LC_MESSAGES, "C")
+            setlocale(LC_MESSAGES, messagesLocale)
+        }
+        gtk_widget_set_default_direction(
+            BuiltInStrings.translationIsRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+    }
+
+    /// Light or dark Adwaita for the next windows.
+    func select(theme: ScreenshotTheme) {
+        guard let settings else { return }
+        fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", theme == .dark ? 1 : 0)
+        Self.processPendingEvents()
+    }
+
+    /// The language the environment asks for (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), without encoding: the default of `--locale`.
+    static func environmentLocale() -> String {
+        guard let names = g_get_language_names() else { return "C" }
+        var index = 0
+        while let name = names[index] {
+            let text = String(cString: name)
+            if !text.contains(".") { return text }
+            index += 1
+        }
+        return "C"
+    }
+
+    // MARK: Private
+
+    private func chooseDisplay(useSessionDisplay: Bool) throws(CommandFailure) {
+        let display = Self.environment("DISPLAY")
+        let wayland = Self.environment("WAYLAND_DISPLAY")
+        if useSessionDisplay {
+            if let display {
+                g_setenv("GDK_BACKEND", "x11", 1)
+                displayDescription = "session display \(display)"
+            } else if let wayland {
+                g_setenv("GDK_BACKEND", "wayland", 1)
+                displayDescription = "session Wayland display \(wayland)"
+            } else {
+                throw CommandFailure("--use-display: neither DISPLAY nor WAYLAND_DISPLAY is set", code: .noDisplay)
+            }
+            return
+        }
+        if PrivateDisplay.serverPath() == nil, let display {
+            // Still usable: every setting below is pinned; only the screen size differs.
+            Diagnostics.warning(
+                "\(PrivateDisplay.serverName) is not installed; rendering on the session display \(display) "
+                    + "(install the Debian package xvfb for results independent of the session)")
+            g_setenv("GDK_BACKEND", "x11", 1)
+            displayDescription = "session display \(display)"
+            return
+        }
+        let server = try PrivateDisplay(logPath: scratchDirectory + "/xvfb.log")
+        privateDisplay = server
+        g_setenv("DISPLAY", server.name, 1)
+        g_unsetenv("WAYLAND_DISPLAY")
+        g_setenv("GDK_BACKEND", "x11", 1)
+        displayDescription = "private Xvfb \(server.name) (pid \(server.processID), "
+            + "started in \(Int(server.startMilliseconds.rounded())) ms)"
+    }
+
+    /// What GTK reads from the environment at start-up and would let the session leak in.
+    private func pinEnvironment() {
+        // No OpenGL (saves memory and time; offscreen drawing is cairo anyway).
+        g_setenv("GDK_GL", "disable", 1)
+        // No accessibility bus, no input-method daemon: nothing to wait for.
+        g_setenv("NO_AT_BRIDGE", "1", 1)
+        g_setenv("GTK_IM_MODULE", "gtk-im-context-simple", 1)
+        // Theme, scale, text size and modules from the session.
+        for name in ["GTK_THEME", "GDK_SCALE", "GDK_DPI_SCALE", "GTK_MODULES", "GTK3_MODULES", "GTK_CSD"] {
+            g_unsetenv(name)
+        }
+        // An empty configuration home: no ~/.config/gtk-3.0/settings.ini or gtk.css
+        // (user CSS outranks the application's), no personal fontconfig rules.
+        let config = scratchDirectory + "/config"
+        g_mkdir_with_parents(config, 0o700)
+        g_setenv("XDG_CONFIG_HOME", config, 1)
+        // One locale for everything but messages; GTK must not reset it from the session.
+        gtk_disable_setlocale()
+        if setlocale(LC_ALL, Self.processLocale) != nil {
+            messagesLocale = Self.processLocale
+        } else if let current = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
+                  current != "C", current != "POSIX" {
+            messagesLocale = current
+        } else {
+            Diagnostics.warning("the locale \(Self.processLocale) is not available: built-in strings stay untranslated")
+        }
+    }
+
+    /// GTK settings, set by the application: they outrank XSETTINGS and settings.ini.
+    private func pinSettings() {
+        guard let settings = gtk_settings_get_default() else { return }
+        self.settings = settings
+        fo_object_set_string(settings, "gtk-theme-name", Self.themeName)
+        fo_object_set_string(settings, "gtk-icon-theme-name", Self.iconThemeName)
+        fo_object_set_string(settings, "gtk-font-name", Self.fontName)
+        fo_object_set_int(settings, "gtk-xft-dpi", Self.fontDPI)
+        fo_object_set_int(settings, "gtk-xft-antialias", 1)
+        fo_object_set_int(settings, "gtk-xft-hinting", 1)
+        fo_object_set_string(settings, "gtk-xft-hintstyle", "hintslight")
+        // Greyscale antialiasing: no colour fringes that depend on a monitor's subpixels.
+        fo_object_set_string(settings, "gtk-xft-rgba", "none")
+        fo_object_set_boolean(settings, "gtk-enable-animations", 0)
+        fo_object_set_boolean(settings, "gtk-cursor-blink", 0)
+        fo_object_set_boolean(settings, "gtk-keynav-use-caret", 0)
+        fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", 0)
+        Self.processPendingEvents()
+    }
+
+    private static func processPendingEvents() {
+        var budget = 10_000
+        while gtk_events_pending() != 0, budget > 0 {
+            gtk_main_iteration_do(0)
+            budget -= 1
+        }
+    }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = g_getenv(name), value.pointee != 0 else { return nil }
+        return String(cString: value)
+    }
+
+    /// Removes a directory this process made, with what is in it.
+    private static func removeTree(_ path: String) {
+        if let directory = g_dir_open(path, 0, nil) {
+            while let entry = g_dir_read_name(directory) {
+                let child = path + "/" + String(cString: entry)
+                if g_file_test(child, G_FILE_TEST_IS_DIR) != 0, g_file_test(child, G_FILE_TEST_IS_SYMLINK) == 0 {
+                    removeTree(child)
+                } else {
+                    remove(child)
+                }
+            }
+            g_dir_close(directory)
+        }
+        rmdir(path)
+    }
+}

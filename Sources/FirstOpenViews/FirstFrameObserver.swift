@@ -1,0 +1,14 @@
+extension FirstOpenDialog {
+    /// Calls `action` once, after the window has drawn its first frame on screen.
+    /// Used by `first-open-window` to measure time-to-window in benchmarks.
+    public func onFirstFrame(_ action: @escaping @MainActor () -> Void) {
+        var pending = true
+        window.connectWithArgument("draw") { _ in
+            if pending {
+                pending = false
+                action()
+            }
+            return false
+        }
+    }
+}

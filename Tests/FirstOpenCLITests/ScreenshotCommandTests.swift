@@ -1,0 +1,150 @@
+import Foundation
+import XCTest
+
+/// `first-open screenshot` end to end: usage and spec errors, unwritable output,
+/// the private Xvfb server, and a session that must not leak into the pixels.
+final class ScreenshotCommandTests: XCTestCase {
+    private var spec: String { ScreenshotFixture.exampleSpec.path }
+    private var welcomeGolden: String {
+        ScreenshotFixture.goldenDirectory.appendingPathComponent("welcome-en-light@1x.png").path
+    }
+    /// The variant of `welcomeGolden`.
+    private let welcomeVariant = ["--kind", "welcome", "--locale", "en", "--theme", "light", "--scale", "1",
+                                  "--width", "480"]
+
+    func testBadThemeIsAUsageError() throws {
+        let cli = try CLIHarness()
+        let output = cli.root.appendingPathComponent("x.png").path
+        let result = try cli.run(["screenshot", spec, "--output", output, "--theme", "light,sepia"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'sepia' is not light or dark"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testSeveralVariantsNeedPlaceholdersInTheOutput() throws {
+        let cli = try CLIHarness()
+        let result = try cli.run(["screenshot", spec, "--locale", "en,de", "--theme", "light,dark",
+                                  "--output", cli.root.appendingPathComponent("{locale}.png").path])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("lacks {theme}"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("{locale},"), "only the missing placeholder is named: \(result.stderr)")
+    }
+
+    func testBadToleranceAndUnknownPlaceholderAreUsageErrors() throws {
+        let cli = try CLIHarness()
+        let output = cli.root.appendingPathComponent("x.png").path
+        let tolerance = try cli.run(["screenshot", spec, "--output", output, "--compare", welcomeGolden,
+                                     "--tolerance", "8,150"])
+        XCTAssertEqual(tolerance.status, 64, tolerance.stderr)
+        XCTAssertTrue(tolerance.stderr.contains("--tolerance '8,150'"), tolerance.stderr)
+        let placeholder = try cli.run(["screenshot", spec, "--output", cli.root.appendingPathComponent("{size}.png").path])
+        XCTAssertEqual(placeholder.status, 64, placeholder.stderr)
+        XCTAssertTrue(placeholder.stderr.contains("unknown placeholder {size}"), placeholder.stderr)
+    }
+
+    func testWhatsNewOfASpecWithoutNotesIsABadSpec() throws {
+        let cli = try CLIHarness()
+        let noNotes = try cli.write("plain.spec", """
+            [First Open]
+            AppId=org.example.Plain
+            Name=Plain
+            Version=2.0
+
+            [Welcome 1]
+            Icon=emblem-favorite-symbolic
+            Title=Plain
+            Subtitle=Nothing new here.
+
+            """)
+        let output = cli.root.appendingPathComponent("x.png").path
+        let result = try cli.run(["screenshot", noNotes, "--kind", "whats-new", "--output", output])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("nothing to show for whats-new"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        // The same spec's Welcome window renders.
+        XCTAssertEqual(try cli.run(["screenshot", noNotes, "--output", output]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testUnwritableOutputExits73AndStopsThePrivateServer() throws {
+        let cli = try CLIHarness()
+        // Not even root may create files in /proc.
+        let result = try cli.run(["screenshot", spec, "--output", "/proc/first-open-shot.png", "--verbose"])
+        XCTAssertEqual(result.status, 73, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot write /proc/first-open-shot.png"), result.stderr)
+        let server = try XCTUnwrap(ScreenshotFixture.privateServer(in: result.stderr), result.stderr)
+        XCTAssertFalse(ScreenshotFixture.processExists(server.pid), "Xvfb \(server.pid) was stopped")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(server.display)"),
+                       "its socket is gone")
+    }
+
+    func testWithoutAnyDisplayAPrivateXvfbIsUsedAndStopped() throws {
+        let cli = try CLIHarness()
+        let output = cli.root.appendingPathComponent("headless.png").path
+        let result = try cli.run(["screenshot", spec, "--output", output, "--compare", welcomeGolden, "--verbose"]
+                                     + welcomeVariant,
+                                 removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let server = try XCTUnwrap(ScreenshotFixture.privateServer(in: result.stderr), result.stderr)
+        XCTAssertFalse(ScreenshotFixture.processExists(server.pid), "Xvfb \(server.pid) was stopped")
+        XCTAssertTrue(result.stdout.contains("\(output): matches \(welcomeGolden)"), result.stdout)
+    }
+
+    func testWithoutDisplayOrXvfbSaysWhatToInstall() throws {
+        let cli = try CLIHarness()
+        let output = cli.root.appendingPathComponent("x.png").path
+        let emptyPath = cli.root.appendingPathComponent("empty-bin").path
+        try FileManager.default.createDirectory(atPath: emptyPath, withIntermediateDirectories: true)
+        let result = try cli.run(["screenshot", spec, "--output", output],
+                                 extraEnvironment: ["PATH": emptyPath], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("install the Debian package xvfb"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testSessionThemeCSSAndScaleDoNotLeakIntoThePixels() throws {
+        let cli = try CLIHarness()
+        // A hostile session: dark theme forced, user CSS that repaints everything,
+        // another font and doubled text in settings.ini, scaling variables.
+        let config = cli.root.appendingPathComponent("session-config")
+        try cli.write("session-config/gtk-3.0/gtk.css", "* { color: #ff00ff; background-color: #00ff00; font-size: 30px; }\n")
+        try cli.write("session-config/gtk-3.0/settings.ini", """
+            [Settings]
+            gtk-theme-name=HighContrast
+            gtk-font-name=Serif 16
+            gtk-application-prefer-dark-theme=true
+            gtk-xft-rgba=rgb
+
+            """)
+        let hostile = ["XDG_CONFIG_HOME": config.path, "GTK_THEME": "Adwaita:dark", "GDK_SCALE": "2",
+                       "GDK_DPI_SCALE": "1.5", "LANGUAGE": "he", "LC_ALL": "C.UTF-8"]
+        let output = cli.root.appendingPathComponent("session.png").path
+        let result = try cli.run(["screenshot", spec, "--output", output, "--compare", welcomeGolden] + welcomeVariant,
+                                 extraEnvironment: hostile)
+        XCTAssertEqual(result.status, 0, result.stderr)
+
+        // The same on the session's own display (the test's X server) with --use-display.
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard !display.isEmpty else {
+            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
+                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
+            }
+            throw XCTSkip("no X display for --use-display; scripts/test.sh runs this under Xvfb")
+        }
+        let onSession = try cli.run(["screenshot", spec, "--output", output, "--compare", welcomeGolden,
+                                     "--use-display", "--verbose"] + welcomeVariant,
+                                    extraEnvironment: hostile)
+        XCTAssertEqual(onSession.status, 0, onSession.stderr)
+        XCTAssertTrue(onSession.stderr.contains("session display \(display)"), onSession.stderr)
+    }
+
+    func testDefaultLocaleComesFromTheEnvironment() throws {
+        let cli = try CLIHarness()
+        let output = cli.root.appendingPathComponent("{locale}.png").path
+        // CLIHarness sets LANGUAGE=en; the {locale} placeholder shows what was used.
+        let result = try cli.run(["screenshot", spec, "--output", output, "--width", "480", "--compare", welcomeGolden])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("/en.png: matches"), result.stdout)
+    }
+}

@@ -1,0 +1,80 @@
+/* The reference for showing the window: the same layout in plain C GTK 3
+ * (headline, coloured app name, three icon + title + subtitle rows, a full-width
+ * accent button), quitting after the first frame is drawn, as
+ * `first-open-window show --quit-when-drawn` does. */
+#include <gtk/gtk.h>
+
+static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data) {
+    g_idle_add((GSourceFunc)gtk_main_quit, NULL);
+    return FALSE;
+}
+
+static GtkWidget *row(const char *icon, const char *title, const char *subtitle) {
+    GtkWidget *box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18);
+    GtkWidget *image = gtk_image_new_from_icon_name(icon, GTK_ICON_SIZE_DND);
+    gtk_image_set_pixel_size(GTK_IMAGE(image), 36);
+    GtkWidget *texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+    GtkWidget *t = gtk_label_new(title);
+    GtkWidget *s = gtk_label_new(subtitle);
+    gtk_label_set_xalign(GTK_LABEL(t), 0);
+    gtk_label_set_xalign(GTK_LABEL(s), 0);
+    gtk_label_set_line_wrap(GTK_LABEL(s), TRUE);
+    gtk_label_set_max_width_chars(GTK_LABEL(s), 45);
+    gtk_style_context_add_class(gtk_widget_get_style_context(t), "title");
+    gtk_style_context_add_class(gtk_widget_get_style_context(s), "dim-label");
+    gtk_box_pack_start(GTK_BOX(texts), t, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(texts), s, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(box), image, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(box), texts, TRUE, TRUE, 0);
+    return box;
+}
+
+int main(int argc, char **argv) {
+    gtk_init(&argc, &argv);
+    GtkCssProvider *css = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(css,
+        ".headline { font-weight: 900; font-size: 2.2em; }"
+        ".accent { color: #1c71d8; }"
+        ".title { font-weight: bold; }"
+        "button.continue { background-image: none; background-color: #1c71d8; color: white; }", -1, NULL);
+    gtk_style_context_add_provider_for_screen(gdk_screen_get_default(), GTK_STYLE_PROVIDER(css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+    gtk_window_set_title(GTK_WINDOW(window), "Welcome to Car");
+    gtk_window_set_position(GTK_WINDOW(window), GTK_WIN_POS_CENTER);
+    GtkWidget *root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12);
+    gtk_container_set_border_width(GTK_CONTAINER(root), 36);
+    GtkWidget *icon = gtk_image_new_from_icon_name("org.example.Car", GTK_ICON_SIZE_DIALOG);
+    gtk_image_set_pixel_size(GTK_IMAGE(icon), 96);
+    GtkWidget *headline = gtk_label_new("Welcome to");
+    GtkWidget *name = gtk_label_new("Car");
+    gtk_style_context_add_class(gtk_widget_get_style_context(headline), "headline");
+    gtk_style_context_add_class(gtk_widget_get_style_context(name), "headline");
+    gtk_style_context_add_class(gtk_widget_get_style_context(name), "accent");
+    gtk_box_pack_start(GTK_BOX(root), icon, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(root), headline, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(root), name, FALSE, FALSE, 0);
+    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
+    gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    GtkWidget *rows = gtk_box_new(GTK_ORIENTATION_VERTICAL, 18);
+    gtk_box_pack_start(GTK_BOX(rows), row("emblem-favorite-symbolic", "Car",
+        "A car (or automobile) is a wheeled motor vehicle used for transportation."), FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(rows), row("airplane-mode-symbolic", "Airplane",
+        "An airplane or aeroplane (informally plane) is a powered, fixed-wing aircraft that is propelled forward by thrust from a jet engine, propeller or rocket engine."), FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(rows), row("mark-location-symbolic", "Tram",
+        "A tram (in North America streetcar or trolley) is a rail vehicle that runs on tramway tracks along public urban streets."), FALSE, FALSE, 0);
+    gtk_container_add(GTK_CONTAINER(scrolled), rows);
+    gtk_box_pack_start(GTK_BOX(root), scrolled, TRUE, TRUE, 0);
+    GtkWidget *button = gtk_button_new_with_label("Continue");
+    gtk_style_context_add_class(gtk_widget_get_style_context(button), "continue");
+    gtk_widget_set_can_default(button, TRUE);
+    gtk_window_set_default(GTK_WINDOW(window), button);
+    g_signal_connect(button, "clicked", G_CALLBACK(gtk_main_quit), NULL);
+    gtk_box_pack_start(GTK_BOX(root), button, FALSE, FALSE, 0);
+    gtk_container_add(GTK_CONTAINER(window), root);
+    g_signal_connect_after(window, "draw", G_CALLBACK(on_draw), NULL);
+    gtk_widget_show_all(window);
+    gtk_main();
+    return 0;
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds release binaries and runs benchmarks/run.py under a private Xvfb. Prints
+# each measurement next to a reference measured in the same run (ratios), never a
+# pass/fail against fixed numbers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build-translations.sh .build/locale >/dev/null
+swift build -c release --static-swift-stdlib >&2
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
+exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" benchmarks/run.py --bin "$bin" "$@"

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Regenerates the golden images of Tests/FirstOpenCLITests/ScreenshotGoldenTests.swift:
+#   Tests/Golden/{welcome,whats-new}-{en,he}-{light,dark}@{1,2}x.png   (16 PNGs)
+# from data/examples/org.example.Car.spec, all in one `first-open screenshot` process.
+# Run it after an intended change to the window, the example spec or a translation,
+# LOOK at the changed images (git diff --stat Tests/Golden; an image viewer), then
+# commit them with the change.
+#
+#   scripts/update-goldens.sh [--scratch-path DIR]     (default DIR: .build)
+#
+# Needs xvfb (the renderer starts a private Xvfb server) and gettext (msgfmt).
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch="$root/.build"
+if [ "${1:-}" = "--scratch-path" ] && [ -n "${2:-}" ]; then
+    scratch=$2
+elif [ $# -gt 0 ]; then
+    echo "usage: scripts/update-goldens.sh [--scratch-path DIR]" >&2
+    exit 64
+fi
+
+cd "$root"
+swift build --scratch-path "$scratch" --product first-open >&2
+swift build --scratch-path "$scratch" --product first-open-window >&2
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
+scripts/build-translations.sh "$root/.build/locale" >&2
+
+# Keep in step with ScreenshotGoldenTests.matrixArguments.
+FIRST_OPEN_LOCALEDIR="$root/.build/locale" "$bin/first-open" screenshot data/examples/org.example.Car.spec \
+    --kind welcome,whats-new --locale en,he --theme light,dark --scale 1,2 --width 480 \
+    --output 'Tests/Golden/{kind}-{locale}-{theme}@{scale}x.png'
