@@ -5,7 +5,8 @@ set -euo pipefail
 
 packages=(
     libgtk-3-dev pkg-config        # the GTK 3 module map
-    xvfb xauth xdotool             # headless display for GTK tests and screenshots
+    xvfb xauth xdotool             # headless X display for GTK tests and screenshots
+    weston                         # headless Wayland compositor for the Wayland session test
     adwaita-icon-theme librsvg2-common fonts-dejavu-core  # deterministic look
     gettext                        # msgfmt for the translations
     desktop-file-utils appstream   # validating data/ files

@@ -34,12 +34,12 @@ final class PrivateDisplay {
         return String(cString: found)
     }
 
-    /// Starts the server and waits until it accepts connections.
-    /// - Parameters:
-    ///   - logPath: the server's stderr goes here; its last line explains a failure.
-    ///   - timeoutMilliseconds: how long to wait for the display number.
+    /// Starts the server and waits until it accepts connections. The server's stderr
+    /// goes to an unlinked temporary file (nothing is left behind, however this process
+    /// ends); its last line explains a failure.
+    /// - Parameter timeoutMilliseconds: how long to wait for the display number.
     /// - Throws: ``ExitCode/noDisplay`` when Xvfb is missing or does not start.
-    init(logPath: String, timeoutMilliseconds: Int = 15_000) throws(CommandFailure) {
+    init(timeoutMilliseconds: Int = 15_000) throws(CommandFailure) {
         let started = g_get_monotonic_time()
         guard let server = Self.serverPath() else {
             throw CommandFailure(
@@ -58,7 +58,8 @@ final class PrivateDisplay {
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
         defer { close(readEnd) }
-        let logFD = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let logFD = Self.openAnonymousLog()
+        defer { if logFD >= 0 { close(logFD) } }
 
         // The server writes its display number to fd 3 of its own.
         let arguments = [server, "-displayfd", "3", "-screen", "0", Self.screen, "-dpi", "96",
@@ -85,7 +86,6 @@ final class PrivateDisplay {
             }
         }
         close(writeEnd)
-        if logFD >= 0 { close(logFD) }
         guard spawned != 0 else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot be started"
             if let error { g_error_free(error) }
@@ -98,7 +98,7 @@ final class PrivateDisplay {
             number = try Self.readDisplayNumber(from: readEnd, timeoutMilliseconds: timeoutMilliseconds)
         } catch {
             Self.terminate(pid)
-            let log = Self.lastLine(of: logPath).map { ": \($0)" } ?? ""
+            let log = Self.lastLine(of: logFD).map { ": \($0)" } ?? ""
             throw CommandFailure("\(server) did not start (\(error.message))\(log)", code: .noDisplay)
         }
         name = ":\(number)"
@@ -161,10 +161,29 @@ final class PrivateDisplay {
         _ = waitpid(pid, &status, 0)
     }
 
-    private static func lastLine(of path: String) -> String? {
-        var contents: UnsafeMutablePointer<gchar>?
-        guard g_file_get_contents(path, &contents, nil, nil) != 0, let contents else { return nil }
-        defer { g_free(contents) }
-        return String(cString: contents).split(separator: "\n").last.map(String.init)
+    /// A temporary file without a name: it disappears with the last descriptor.
+    private static func openAnonymousLog() -> Int32 {
+        var name: UnsafeMutablePointer<gchar>?
+        let fd = g_file_open_tmp("first-open-xvfb-XXXXXX.log", &name, nil)
+        if let name {
+            unlink(name)
+            g_free(name)
+        }
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
+    }
+
+    private static func lastLine(of fd: Int32) -> String? {
+        guard fd >= 0 else { return nil }
+        var text: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var offset: off_t = 0
+        while text.count < 1 << 20 {
+            let count = pread(fd, &chunk, chunk.count, offset)
+            guard count > 0 else { break }
+            text += chunk[..<count]
+            offset += off_t(count)
+        }
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").last.map(String.init)
     }
 }

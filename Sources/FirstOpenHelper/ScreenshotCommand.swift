@@ -143,13 +143,13 @@ struct ScreenshotCommand {
 
         var differing = 0
         var dialog: FirstOpenDialog?
-        var drawn: (theme: ScreenshotTheme, locale: String, kind: FirstOpenKind)?
+        var drawn: ScreenshotVariant? // the theme, language and kind of `dialog`
         var specs: [String: SpecFile] = [matrix.locales[0]: spec]
         defer { dialog?.dismiss() }
         for variant in variants {
             let imageStarted = g_get_monotonic_time()
             // One window per theme, language and kind, drawn at each scale.
-            if drawn == nil || drawn! != (variant.theme, variant.locale, variant.kind) {
+            if drawn.map({ !$0.sharesWindow(with: variant) }) ?? true {
                 dialog?.dismiss()
                 dialog = nil
                 if drawn?.theme != variant.theme { environment.select(theme: variant.theme) }
@@ -171,7 +171,7 @@ struct ScreenshotCommand {
                 } catch {
                     throw CommandFailure("\(specPath): \(error)", code: error == .noDisplay ? .noDisplay : .badSpec)
                 }
-                drawn = (variant.theme, variant.locale, variant.kind)
+                drawn = variant
             }
             guard let dialog else { continue }
 

@@ -23,13 +23,14 @@ final class ScreenshotEnvironment {
     /// The locale category values: UTF-8 everywhere, and not "C", so that gettext
     /// honours `LANGUAGE`; the language itself comes from `LANGUAGE` alone.
     static let processLocale = "C.UTF-8"
+    /// `XDG_CONFIG_HOME` while rendering: a folder that cannot exist.
+    static let emptyConfigHome = "/dev/null/first-open-screenshot"
 
     /// E.g. `private Xvfb :3 (pid 1234, started in 80 ms)` or `session display :0`.
     private(set) var displayDescription = ""
     /// The private server, unless the session's display is used.
     private(set) var privateDisplay: PrivateDisplay?
 
-    private let scratchDirectory: String
     private var settings: UnsafeMutablePointer<GtkSettings>?
     private var messagesLocale: String?
 
@@ -38,14 +39,6 @@ final class ScreenshotEnvironment {
     ///   of a private Xvfb server.
     /// - Throws: ``ExitCode/noDisplay`` when no display can be had.
     init(useSessionDisplay: Bool) throws(CommandFailure) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let made = g_dir_make_tmp("first-open-screenshot-XXXXXX", &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw CommandFailure("cannot create a temporary directory: \(reason)", code: .ioError)
-        }
-        scratchDirectory = String(cString: made)
-        g_free(made)
         do throws(CommandFailure) {
             try chooseDisplay(useSessionDisplay: useSessionDisplay)
             pinEnvironment()
@@ -59,12 +52,10 @@ final class ScreenshotEnvironment {
         }
     }
 
-    /// Stops the private server and removes the temporary directory. Call once the
-    /// last image is written.
+    /// Stops the private server. Call once the last image is written.
     func close() {
         privateDisplay?.stop()
         privateDisplay = nil
-        Self.removeTree(scratchDirectory)
     }
 
     /// The language of the next windows: gettext's (`LANGUAGE`) and GTK's default
@@ -107,34 +98,31 @@ final class ScreenshotEnvironment {
     private func chooseDisplay(useSessionDisplay: Bool) throws(CommandFailure) {
         let display = Self.environment("DISPLAY")
         let wayland = Self.environment("WAYLAND_DISPLAY")
-        if useSessionDisplay {
-            if let display {
+        if !useSessionDisplay {
+            if PrivateDisplay.serverPath() != nil || (display == nil && wayland == nil) {
+                let server = try PrivateDisplay()
+                privateDisplay = server
+                g_setenv("DISPLAY", server.name, 1)
+                g_unsetenv("WAYLAND_DISPLAY")
                 g_setenv("GDK_BACKEND", "x11", 1)
-                displayDescription = "session display \(display)"
-            } else if let wayland {
-                g_setenv("GDK_BACKEND", "wayland", 1)
-                displayDescription = "session Wayland display \(wayland)"
-            } else {
-                throw CommandFailure("--use-display: neither DISPLAY nor WAYLAND_DISPLAY is set", code: .noDisplay)
+                displayDescription = "private Xvfb \(server.name) (pid \(server.processID), "
+                    + "started in \(Int(server.startMilliseconds.rounded())) ms)"
+                return
             }
-            return
-        }
-        if PrivateDisplay.serverPath() == nil, let display {
-            // Still usable: every setting below is pinned; only the screen size differs.
+            // Still usable: every setting below is pinned; only the screen differs.
             Diagnostics.warning(
-                "\(PrivateDisplay.serverName) is not installed; rendering on the session display \(display) "
+                "\(PrivateDisplay.serverName) is not installed; rendering on the session's display "
                     + "(install the Debian package xvfb for results independent of the session)")
+        }
+        if let display {
             g_setenv("GDK_BACKEND", "x11", 1)
             displayDescription = "session display \(display)"
-            return
+        } else if let wayland {
+            g_setenv("GDK_BACKEND", "wayland", 1)
+            displayDescription = "session Wayland display \(wayland)"
+        } else {
+            throw CommandFailure("--use-display: neither DISPLAY nor WAYLAND_DISPLAY is set", code: .noDisplay)
         }
-        let server = try PrivateDisplay(logPath: scratchDirectory + "/xvfb.log")
-        privateDisplay = server
-        g_setenv("DISPLAY", server.name, 1)
-        g_unsetenv("WAYLAND_DISPLAY")
-        g_setenv("GDK_BACKEND", "x11", 1)
-        displayDescription = "private Xvfb \(server.name) (pid \(server.processID), "
-            + "started in \(Int(server.startMilliseconds.rounded())) ms)"
     }
 
     /// What GTK reads from the environment at start-up and would let the session leak in.
@@ -148,11 +136,10 @@ final class ScreenshotEnvironment {
         for name in ["GTK_THEME", "GDK_SCALE", "GDK_DPI_SCALE", "GTK_MODULES", "GTK3_MODULES", "GTK_CSD"] {
             g_unsetenv(name)
         }
-        // An empty configuration home: no ~/.config/gtk-3.0/settings.ini or gtk.css
-        // (user CSS outranks the application's), no personal fontconfig rules.
-        let config = scratchDirectory + "/config"
-        g_mkdir_with_parents(config, 0o700)
-        g_setenv("XDG_CONFIG_HOME", config, 1)
+        // No configuration home: no ~/.config/gtk-3.0/settings.ini or gtk.css (user
+        // CSS outranks the application's), no personal fontconfig rules. A path below
+        // /dev/null can never exist, so nothing is read and nothing is left behind.
+        g_setenv("XDG_CONFIG_HOME", Self.emptyConfigHome, 1)
         // One locale for everything but messages; GTK must not reset it from the session.
         gtk_disable_setlocale()
         if setlocale(LC_ALL, Self.processLocale) != nil {
@@ -196,21 +183,5 @@ final class ScreenshotEnvironment {
     private static func environment(_ name: String) -> String? {
         guard let value = g_getenv(name), value.pointee != 0 else { return nil }
         return String(cString: value)
-    }
-
-    /// Removes a directory this process made, with what is in it.
-    private static func removeTree(_ path: String) {
-        if let directory = g_dir_open(path, 0, nil) {
-            while let entry = g_dir_read_name(directory) {
-                let child = path + "/" + String(cString: entry)
-                if g_file_test(child, G_FILE_TEST_IS_DIR) != 0, g_file_test(child, G_FILE_TEST_IS_SYMLINK) == 0 {
-                    removeTree(child)
-                } else {
-                    remove(child)
-                }
-            }
-            g_dir_close(directory)
-        }
-        rmdir(path)
     }
 }

@@ -23,6 +23,11 @@ struct ScreenshotVariant: Hashable, Sendable {
         }
     }
 
+    /// Whether both are the same window, drawn at different scales perhaps.
+    func sharesWindow(with other: ScreenshotVariant) -> Bool {
+        kind == other.kind && locale == other.locale && theme == other.theme
+    }
+
     /// E.g. `whats-new he dark @2x`, for messages.
     var label: String { "\(kind.rawValue) \(locale) \(theme.rawValue) @\(scale)x" }
 }

@@ -103,6 +103,18 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output))
     }
 
+    func testXvfbThatDoesNotStartIsReportedWithItsLastWords() throws {
+        let cli = try CLIHarness()
+        let fake = try cli.write("fake-bin/Xvfb", "#!/bin/sh\necho 'Fatal server error: no screens found' >&2\nexit 1\n")
+        XCTAssertEqual(chmod(fake, 0o755), 0)
+        let path = cli.root.appendingPathComponent("fake-bin").path + ":" + (cli.environment["PATH"] ?? "/usr/bin")
+        let output = cli.root.appendingPathComponent("x.png").path
+        let result = try cli.run(["screenshot", spec, "--output", output], extraEnvironment: ["PATH": path])
+        XCTAssertEqual(result.status, 69, result.stderr)
+        XCTAssertTrue(result.stderr.contains("did not start"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Fatal server error: no screens found"), result.stderr)
+    }
+
     func testSessionThemeCSSAndScaleDoNotLeakIntoThePixels() throws {
         let cli = try CLIHarness()
         // A hostile session: dark theme forced, user CSS that repaints everything,

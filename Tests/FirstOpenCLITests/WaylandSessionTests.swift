@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// `first-open` in a Wayland-only session (`WAYLAND_DISPLAY` set, `DISPLAY` unset), as
+/// most GNOME logins are today, against a private headless Weston.
+final class WaylandSessionTests: XCTestCase {
+    private var weston: Process?
+    private var runtimeDirectory: URL?
+    private let socket = "first-open-test-\(getpid())"
+
+    override func setUpWithError() throws {
+        let westonPath = "/usr/bin/weston"
+        guard FileManager.default.isExecutableFile(atPath: westonPath) else {
+            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
+                XCTFail("weston is not installed; scripts/setup.sh installs it")
+            }
+            throw XCTSkip("weston is not installed")
+        }
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        runtimeDirectory = runtime
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: westonPath)
+        process.arguments = ["--backend=headless-backend.so", "--socket=\(socket)", "--idle-time=0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        weston = process
+        let socketPath = runtime.appendingPathComponent(socket).path
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socketPath), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: socketPath), "weston created its socket")
+    }
+
+    override func tearDown() {
+        weston?.terminate()
+        weston?.waitUntilExit()
+        if let runtimeDirectory { try? FileManager.default.removeItem(at: runtimeDirectory) }
+    }
+
+    func testWindowIsShownWithOnlyWaylandDisplay() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let environment = [
+            "WAYLAND_DISPLAY": socket,
+            "XDG_RUNTIME_DIR": runtimeDirectory!.path,
+            // Quit after the first frame: headless Weston has no keyboard to press Enter on.
+            "FIRST_OPEN_QUIT_WHEN_DRAWN": "1",
+        ]
+        let result = try cli.run([spec], extraEnvironment: environment, removing: ["DISPLAY", "GDK_BACKEND"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertFalse(result.stdout.contains("no display"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("cannot open"), result.stdout)
+        // The window was drawn but never dismissed by the user: nothing is recorded.
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+
+        // Without the hook the same start would wait for the user; a forced window with
+        // a broken Wayland socket is "no display" (69), not a crash.
+        let broken = try cli.run(["show", "--force", "welcome", spec],
+                                 extraEnvironment: ["WAYLAND_DISPLAY": "no-such-socket",
+                                                    "XDG_RUNTIME_DIR": runtimeDirectory!.path],
+                                 removing: ["DISPLAY", "GDK_BACKEND"])
+        XCTAssertEqual(broken.status, 69, broken.stdout + broken.stderr)
+    }
+}
