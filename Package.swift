@@ -18,10 +18,10 @@ let package = Package(
         .executable(name: "first-open-demo", targets: ["FirstOpenDemo"]),
     ],
     targets: [
-        // GLib and GIO alone, for modules that must never load GTK.
+        // GLib alone (no GIO, no GTK): the login path loads nothing it does not use.
         .systemLibrary(
             name: "CGLib",
-            pkgConfig: "gio-2.0",
+            pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         // GTK 3 with a shim header for macros and variadic functions.

@@ -132,7 +132,7 @@ final class SpecParser {
             if !AppID.isValid(appID) {
                 badValue(group, "AppId", appID,
                          "is not a valid app ID (letters, digits, '.', '_' and '-', such as org.example.App)")
-            } else if g_application_id_is_valid(appID) == 0 {
+            } else if !AppID.isReverseDNS(appID) {
                 warn(group: group, key: "AppId",
                      "\(quoted(appID)) is not a reverse-DNS application ID such as org.example.App")
             }

@@ -18,6 +18,22 @@ public enum AppID {
         }
     }
 
+    /// Whether `appID` follows GApplication's rules for application IDs (the same as
+    /// D-Bus well-known names): two or more non-empty elements separated by `.`, each of
+    /// ASCII letters, digits, `_` and `-` and not starting with a digit, at most 255
+    /// bytes. Written here rather than calling `g_application_id_is_valid` because that
+    /// lives in GIO, and the login path links GLib alone.
+    public static func isReverseDNS(_ appID: String) -> Bool {
+        let elements = appID.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard appID.utf8.count <= 255, elements.count >= 2 else { return false }
+        return elements.allSatisfy { element in
+            guard let first = element.first, !isASCIIDigit(first) else { return false }
+            return element.allSatisfy { byte in
+                isASCIILetter(byte) || isASCIIDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            }
+        }
+    }
+
     /// Throws ``StoreError/invalidAppID(_:)`` unless ``isValid(_:)``.
     public static func validate(_ appID: String) throws(StoreError) {
         guard isValid(appID) else { throw .invalidAppID(appID) }
