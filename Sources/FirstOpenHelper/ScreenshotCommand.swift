@@ -138,6 +138,7 @@ struct ScreenshotCommand {
 
         let environment = try ScreenshotEnvironment(useSessionDisplay: useSessionDisplay)
         defer { environment.close() }
+        spec.addIconFolderToTheme()
         let ready = g_get_monotonic_time()
         log("\(environment.displayDescription); GTK ready \(Self.milliseconds(since: started)) ms after start")
 

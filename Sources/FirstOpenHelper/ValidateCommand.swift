@@ -29,14 +29,3 @@ struct ValidateCommand {
         return problems.contains { $0.severity == .error } ? .badSpec : .ok
     }
 }
-
-extension SpecFile {
-    /// Loads a spec for the window: colours are checked with `gdk_rgba_parse`.
-    static func loadForWindow(_ path: String, locale: String? = nil) throws(CommandFailure) -> SpecFile {
-        do {
-            return try SpecFile(path: path, locale: locale, colorValidator: RGBA.isParsable)
-        } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
-        }
-    }
-}

@@ -50,6 +50,7 @@ struct WindowShowCommand {
         }
 
         let spec = try SpecFile.loadForWindow(specPath)
+        spec.addIconFolderToTheme()
         let current: Version
         do {
             current = try recordVersion ?? spec.currentVersion()

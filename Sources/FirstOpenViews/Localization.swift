@@ -26,17 +26,25 @@ public enum Localization {
     /// `msgid` translated in the `first-open` domain (or `msgid` itself).
     public static func gettext(_ msgid: String) -> String {
         _ = binding
-        guard let translated = dgettext(domain, msgid) else { return msgid }
-        return String(cString: translated)
+        // Untranslated, dgettext returns the msgid pointer it was given: read it while
+        // that C string is still alive (a temporary bridged string would be gone).
+        return msgid.withCString { cMsgid in
+            guard let translated = dgettext(domain, cMsgid) else { return msgid }
+            return String(cString: translated)
+        }
     }
 
     /// The singular or plural form for `count`, translated in the `first-open` domain.
     public static func ngettext(_ singular: String, _ plural: String, _ count: Int) -> String {
         _ = binding
-        guard let translated = dngettext(domain, singular, plural, UInt(max(count, 0))) else {
-            return count == 1 ? singular : plural
+        return singular.withCString { cSingular in
+            plural.withCString { cPlural in
+                guard let translated = dngettext(domain, cSingular, cPlural, UInt(max(count, 0))) else {
+                    return count == 1 ? singular : plural
+                }
+                return String(cString: translated)
+            }
         }
-        return String(cString: translated)
     }
 
     /// Replaces the first `%s` / `%1$s` (or `%d` / `%1$d`) in a translated template.

@@ -108,6 +108,26 @@ final class LocalizationTests: XCTestCase {
         }
     }
 
+    func testUntranslatedLookupsReturnTheirOwnText() throws {
+        // dgettext hands back the msgid pointer it was given when there is no
+        // translation; reading it after the call, once a temporary C string is gone,
+        // crashed the What's New title (found by WindowSessionTests in a clean build).
+        // Reading freed memory does not fail reliably, so this checks the contract for
+        // many short (inline) and long (heap) msgids rather than the crash itself.
+        try Self.withLanguage("xx") {
+            for index in 0..<2_000 {
+                let msgid = index.isMultiple(of: 2)
+                    ? "Short \(index)"
+                    : "Untranslated message number \(index) that is long enough to live on the heap"
+                XCTAssertEqual(Localization.gettext(msgid), msgid)
+                let plural = msgid + " (plural)"
+                XCTAssertEqual(Localization.ngettext(msgid, plural, 2), plural)
+                XCTAssertEqual(Localization.ngettext(msgid, plural, 1), msgid)
+            }
+            XCTAssertEqual(BuiltInStrings.windowTitle(for: .whatsNew, appName: "Car"), "What's New in Car")
+        }
+    }
+
     func testSubstitutionKeepsPercentSignsOfTheArgument() {
         XCTAssertEqual(Localization.substitute("Welcome to %s", "100%% Car"), "Welcome to 100%% Car")
         XCTAssertEqual(Localization.substitute("%1$s, 50%%", "x"), "x, 50%")
