@@ -47,6 +47,7 @@ static inline GtkBox *fo_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkLabel *fo_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkImage *fo_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkButton *fo_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkToggleButton *fo_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkScrolledWindow *fo_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkStyleProvider *fo_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 static inline GObject *fo_object(gpointer p) { return G_OBJECT(p); }

@@ -76,6 +76,9 @@ public struct WindowContent: Sendable, Hashable {
     public var footnote: String?
     /// The optional second button.
     public var secondaryAction: SecondaryAction?
+    /// Whether a What's New window offers "Don't show after updates" (the login path
+    /// does; embedding apps and screenshots decide for themselves).
+    public var offersWhatsNewOptOut: Bool
 
     /// Creates the content of one window.
     public init(
@@ -85,7 +88,8 @@ public struct WindowContent: Sendable, Hashable {
         accentColor: String = WindowContent.defaultAccentColor,
         sections: [ContentSection],
         footnote: String? = nil,
-        secondaryAction: SecondaryAction? = nil
+        secondaryAction: SecondaryAction? = nil,
+        offersWhatsNewOptOut: Bool = false
     ) {
         self.kind = kind
         self.appName = appName
@@ -94,6 +98,7 @@ public struct WindowContent: Sendable, Hashable {
         self.sections = sections
         self.footnote = footnote
         self.secondaryAction = secondaryAction
+        self.offersWhatsNewOptOut = offersWhatsNewOptOut
     }
 
     /// All rows of all sections, in display order.

@@ -60,11 +60,14 @@ struct WindowShowCommand {
         let from = try options["from"].map { (text: String) throws(CommandFailure) -> Version in
             try Self.version(text, option: "from")
         }
-        guard let content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
+        guard var content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
             throw CommandFailure(
                 "\(specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)",
                 code: .badSpec)
         }
+
+        // The login path offers "Don't show after updates"; a forced window changes nothing.
+        content.offersWhatsNewOptOut = recordVersion != nil && !Self.whatsNewLockedByAdmin(appID: spec.appID)
 
         let dialog: FirstOpenDialog
         do {
@@ -83,6 +86,9 @@ struct WindowShowCommand {
                 } catch {
                     failure = CommandFailure("\(error)", code: .ioError)
                 }
+                if dialog.userOptedOutOfWhatsNew {
+                    Self.turnOffWhatsNew(appID: spec.appID)
+                }
             }
             GTK.quitMainLoop()
         }
@@ -94,6 +100,22 @@ struct WindowShowCommand {
         GTK.runMainLoop()
         if let failure { throw failure }
         return .ok
+    }
+
+    /// Whether an admin locked `ShowWhatsNew`, so the user's choice would be ignored.
+    private static func whatsNewLockedByAdmin(appID: String) -> Bool {
+        FirstOpenSettings.load(appID: appID).0.lockedKeys.contains(.showWhatsNew)
+    }
+
+    /// Writes the user's "Don't show after updates" to `$XDG_CONFIG_HOME/first-open/first-open.conf`.
+    private static func turnOffWhatsNew(appID: String) {
+        let (settings, _) = FirstOpenSettings.load(appID: appID)
+        do {
+            try settings.setUserShowsWhatsNew(false, appID: appID)
+            Diagnostics.output("whats-new: turned off for \(appID) in \(settings.userConfigFile ?? "the user's settings")")
+        } catch {
+            Diagnostics.warning("cannot save \"Don't show after updates\": \(error)")
+        }
     }
 
     private static func version(_ text: String, option: String) throws(CommandFailure) -> Version {

@@ -36,6 +36,12 @@ public enum BuiltInStrings {
         Localization.gettext("Continue")
     }
 
+    /// The check box of a What's New window that turns it off for later updates.
+    public static var dontShowAfterUpdatesLabel: String {
+        // TRANSLATORS: Check box under the What's New window's Continue button.
+        Localization.gettext("Don't show after updates")
+    }
+
     /// A section heading naming one version, e.g. "Version 1.3".
     public static func versionHeading(_ version: String) -> String {
         // TRANSLATORS: Heading above the changes of one version; %s is a version number.

@@ -45,6 +45,7 @@ public final class FirstOpenDialog {
     let footnoteLabel: Label?
     let continueButton: Button
     let secondaryButton: Button?
+    let optOutCheckButton: CheckButton?
 
     private let parent: Window?
     private let styleSheet: CSSProvider
@@ -204,6 +205,15 @@ public final class FirstOpenDialog {
         } else {
             secondaryButton = nil
         }
+        if content.kind == .whatsNew && content.offersWhatsNewOptOut {
+            let check = CheckButton(label: BuiltInStrings.dontShowAfterUpdatesLabel)
+            check.horizontalAlignment = .center
+            check.setMargins(top: 8)
+            actionsBox.append(check)
+            optOutCheckButton = check
+        } else {
+            optOutCheckButton = nil
+        }
 
         rootBox.append(headerBox)
         rootBox.append(scrolledWindow, expand: true)
@@ -221,6 +231,12 @@ public final class FirstOpenDialog {
     }
 
     // MARK: Showing and dismissing
+
+    /// Whether the user checked "Don't show after updates" (only offered in a What's
+    /// New window whose content has ``WindowContent/offersWhatsNewOptOut``).
+    /// Read it in ``onDismiss``: the state is kept from the moment the window went away.
+    public var userOptedOutOfWhatsNew: Bool { optedOutWhenDismissed ?? optOutCheckButton?.isActive ?? false }
+    private var optedOutWhenDismissed: Bool?
 
     /// Whether the window is on screen.
     public var isPresented: Bool { window.isMapped }
@@ -247,6 +263,7 @@ public final class FirstOpenDialog {
     func finish(_ reason: DismissalReason) {
         guard dismissalReason == nil else { return }
         dismissalReason = reason
+        optedOutWhenDismissed = optOutCheckButton?.isActive
         let callback = onDismiss
         onDismiss = nil
         styleSheet.remove()

@@ -5,8 +5,8 @@ internal import CGtk
 ///
 /// The domain is bound once, on first use, to the first of:
 /// 1. `$FIRST_OPEN_LOCALEDIR`;
-/// 2. `<executable dir>/../share/locale`, when it holds `first-open.mo` files (an
-///    installed prefix);
+/// 2. `<executable dir>/../share/locale` or `<executable dir>/../../share/locale`, when
+///    it holds `first-open.mo` files (an installed prefix: `bin/`, `libexec/first-open/`);
 /// 3. the build tree's `.build/locale` (written by `scripts/build-translations.sh`);
 /// 4. otherwise the system default (`/usr/share/locale`).
 ///
@@ -83,6 +83,8 @@ public enum Localization {
         var candidates: [String] = []
         if let executableDirectory = executableDirectory() {
             candidates.append(executableDirectory + "/../share/locale")
+            // The window helper is installed in <prefix>/libexec/first-open/.
+            candidates.append(executableDirectory + "/../../share/locale")
             // `swift build` puts binaries in .build/<triple>/<configuration>/.
             candidates.append(executableDirectory + "/../../locale")
             candidates.append(executableDirectory + "/../locale")

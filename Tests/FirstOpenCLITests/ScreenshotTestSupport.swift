@@ -49,7 +49,12 @@ enum ScreenshotFixture {
         }
         let metainfo = exampleSpec.deletingLastPathComponent().appendingPathComponent("org.example.Car.metainfo.xml")
         try cli.write("spec/org.example.Car.metainfo.xml", String(contentsOf: metainfo, encoding: .utf8))
-        return try cli.write("spec/org.example.Car.spec", lines.joined(separator: "\n"))
+        let copy = try cli.write("spec/org.example.Car.spec", lines.joined(separator: "\n"))
+        // The app icon lives in the icons folder next to the spec: only the colour differs.
+        try FileManager.default.createSymbolicLink(
+            at: URL(fileURLWithPath: copy).deletingLastPathComponent().appendingPathComponent("icons"),
+            withDestinationURL: exampleSpec.deletingLastPathComponent().appendingPathComponent("icons"))
+        return copy
     }
 
     /// Width and height from a PNG's IHDR chunk.

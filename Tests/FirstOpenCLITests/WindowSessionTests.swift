@@ -113,3 +113,51 @@ final class WindowSessionTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     }
 }
+
+extension WindowSessionTests {
+    func testDontShowAfterUpdatesIsSavedForTheUser() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
+        let (process, out, err) = try cli.start([spec])
+        let window = try waitForWindow("What’s New in Car|What's New in Car")
+        // Focus starts on Continue; Tab reaches the check box, Space checks it.
+        try press("Tab", in: window)
+        try press("space", in: window)
+        try press("Escape", in: window)
+        let result = CLIHarness.finish(process, out, err)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("turned off"), result.stdout)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+
+        let settings = try String(contentsOf: cli.configHome.appendingPathComponent("first-open/first-open.conf"),
+                                  encoding: .utf8)
+        XCTAssertTrue(settings.contains("ShowWhatsNew=false"), settings)
+        // The next minor upgrade shows nothing for this user.
+        let next = try cli.write("next.spec", FirstOpenCommandTests.spec(version: "1.4.0"))
+        let explained = try cli.run(["explain", next])
+        XCTAssertTrue(explained.stdout.hasPrefix("nothing"), explained.stdout)
+    }
+
+    func testAdminLockHidesTheCheckBox() throws {
+        let cli = try CLIHarness()
+        try cli.write("etc-xdg/first-open/first-open.conf", """
+            [Defaults]
+            ShowWhatsNew=true
+            Locked=ShowWhatsNew
+
+            """)
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
+        let (process, out, err) = try cli.start([spec])
+        let window = try waitForWindow("What’s New in Car|What's New in Car")
+        // Without the check box, Tab and Space land on no toggle: nothing is saved.
+        try press("Tab", in: window)
+        try press("space", in: window)
+        try press("Escape", in: window)
+        let result = CLIHarness.finish(process, out, err)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(
+            atPath: cli.configHome.appendingPathComponent("first-open/first-open.conf").path))
+    }
+}

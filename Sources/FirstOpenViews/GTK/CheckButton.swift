@@ -1,0 +1,21 @@
+internal import CGtk
+
+/// A check box with a text label (`GtkCheckButton`).
+@MainActor
+public final class CheckButton: Widget {
+    /// An unchecked box labelled with `label` (plain text, no mnemonics).
+    public init(label: String) {
+        super.init(sinking: gtk_check_button_new_with_label(label))
+    }
+
+    /// The text next to the box.
+    public var label: String {
+        gtk_button_get_label(fo_button(widgetPointer)).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the box is checked.
+    public var isActive: Bool {
+        get { gtk_toggle_button_get_active(fo_toggle_button(widgetPointer)) != 0 }
+        set { gtk_toggle_button_set_active(fo_toggle_button(widgetPointer), newValue ? 1 : 0) }
+    }
+}
