@@ -27,7 +27,13 @@ struct AutostartCommand {
             throw CommandFailure("autostart: usage: first-open autostart install|remove SPEC", code: .usage)
         }
         let specPath = Self.absolutePath(options.positionals[1])
-        let spec = try SpecFile.load(specPath)
+        let spec: SpecFile
+        do {
+            spec = try SpecFile.load(specPath)
+        } catch {
+            guard action == "remove" else { throw error }
+            return try removeEntries(runningBrokenSpec: specPath, error: error)
+        }
         let entry = AutostartEntry(appID: spec.appID, appName: spec.name,
                                    executable: Self.executablePath(), specPath: specPath)
         if action == "install" {
@@ -41,9 +47,28 @@ struct AutostartCommand {
         return .ok
     }
 
+    /// `remove` for a spec that no longer loads: the entries whose command runs it.
+    private func removeEntries(runningBrokenSpec specPath: String,
+                               error: CommandFailure) throws(CommandFailure) -> ExitCode {
+        let entries = AutostartEntry.entries(runningSpec: specPath)
+        guard !entries.isEmpty else { throw error }
+        for path in entries {
+            guard unlink(path) == 0 else {
+                throw CommandFailure("cannot remove \(path): \(String(cString: strerror(errno)))", code: .cannotWrite)
+            }
+            Diagnostics.output("removed \(path)")
+        }
+        return .ok
+    }
+
     /// The spec's absolute path: the entry runs from another working directory.
     static func absolutePath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
+        guard let resolved = realpath(path, nil) else {
+            // A spec that is gone (autostart remove): still name it absolutely.
+            guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+            defer { free(cwd) }
+            return String(cString: cwd) + "/" + path
+        }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -34,6 +34,13 @@ struct MarkSeenCommand {
         }
         let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
         do {
+            do {
+                // Reading first keeps a corrupt record aside and says so.
+                _ = try store.recordedVersion(for: spec.appID)
+            } catch {
+                guard case .corrupt = error else { throw error }
+                Diagnostics.warning("\(error)")
+            }
             try store.record(version, for: spec.appID)
             let kept = try store.recordedVersion(for: spec.appID)
             if let kept, kept > version {

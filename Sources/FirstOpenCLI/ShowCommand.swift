@@ -44,35 +44,43 @@ struct ShowCommand {
     }
 
     private func showIfDue(specPath: String) throws(CommandFailure) -> ExitCode {
-        let firstLook = try PresentationPlan(specPath: specPath)
+        // A first look that changes nothing, not even a corrupt record.
+        let firstLook = try PresentationPlan(specPath: specPath, readOnly: true)
+        if let problem = firstLook.recordProblem {
+            Diagnostics.warning("\(problem)")
+        }
         if (firstLook.kind == nil || firstLook.quietReason != nil) && firstLook.recordProblem == nil {
             // The login fast path: nothing due (or a quiet session), no lock, no GTK.
             Diagnostics.output(firstLook.explanation)
+            return .ok
+        }
+        if let quiet = firstLook.quietReason {
+            Diagnostics.output("nothing: \(quiet); the record is left as it is")
+            return .ok
+        }
+        guard Self.hasDisplay else {
+            let what = firstLook.kind.map { "\($0.rawValue) stays due" } ?? "the record is left as it is"
+            Diagnostics.output("nothing: no display (DISPLAY and WAYLAND_DISPLAY are unset); \(what); nothing recorded")
             return .ok
         }
         guard let lock = try acquireLock(firstLook) else {
             Diagnostics.output("nothing: another first-open is already showing \(firstLook.spec.appID)")
             return .ok
         }
-        if let problem = firstLook.recordProblem {
-            // The broken file is already kept aside; the user has been here before.
-            Diagnostics.warning("\(problem)")
-            try record(firstLook, note: "wrote a fresh record")
+        // Decide again under the lock: a concurrent start may have recorded meanwhile.
+        // Only now is a corrupt record moved aside, so two starts cannot both see it.
+        let plan = try PresentationPlan(specPath: specPath)
+        if plan.recordProblem != nil {
+            // Kept aside by the store; the user has been here before: never Welcome.
+            try record(plan, note: "the unusable record was kept aside; wrote a fresh record")
             return .ok
         }
-        // Decide again under the lock: a concurrent start may have recorded meanwhile.
-        let plan = try PresentationPlan(specPath: specPath)
         guard let kind = plan.kind else {
             Diagnostics.output(plan.explanation)
             return .ok
         }
         guard plan.content != nil else {
             try record(plan, note: "nothing to show for this case; recorded silently")
-            return .ok
-        }
-        guard Self.hasDisplay else {
-            Diagnostics.output("nothing: no display (DISPLAY and WAYLAND_DISPLAY are unset); "
-                + "\(kind.rawValue) stays due; nothing recorded")
             return .ok
         }
 

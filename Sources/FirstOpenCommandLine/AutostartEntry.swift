@@ -103,4 +103,27 @@ public struct AutostartEntry: Sendable {
         if needsQuotes { text.append("\"") }
         return text
     }
+
+    /// The `first-open-*.desktop` entries in `directory` whose command runs `specPath`:
+    /// how `autostart remove` finds an entry when its spec no longer loads (the app was
+    /// uninstalled), so the entry does not fail at every login.
+    public static func entries(runningSpec specPath: String,
+                               in directory: String = AutostartEntry.userAutostartDirectory) -> [String] {
+        guard let folder = g_dir_open(directory, 0, nil) else { return [] }
+        defer { g_dir_close(folder) }
+        let suffix = " show " + quoteExecArgument(specPath)
+        var found: [String] = []
+        while let entry = g_dir_read_name(folder) {
+            let name = String(cString: entry)
+            guard name.hasPrefix("first-open-"), name.hasSuffix(".desktop") else { continue }
+            let path = directory + "/" + name
+            let file = g_key_file_new()
+            defer { g_key_file_free(file) }
+            guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0,
+                  let exec = g_key_file_get_string(file, "Desktop Entry", "Exec", nil) else { continue }
+            defer { g_free(exec) }
+            if String(cString: exec).hasSuffix(suffix) { found.append(path) }
+        }
+        return found.sorted()
+    }
 }

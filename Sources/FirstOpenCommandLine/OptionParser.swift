@@ -34,6 +34,9 @@ public struct ParsedOptions: Sendable {
     /// The remaining arguments, in order.
     public var positionals: [String] = []
 
+    /// Nothing given.
+    public init() {}
+
     /// The value of `--name`, if given.
     public subscript(name: String) -> String? { values[name] }
 
@@ -150,6 +153,10 @@ public struct OptionParser: Sendable {
         while let argv, let argument = argv[index] {
             result.positionals.append(String(cString: argument))
             index += 1
+        }
+        // GOption leaves "--" in place when an argument after it starts with "-".
+        if let separator = result.positionals.firstIndex(of: "--") {
+            result.positionals.remove(at: separator)
         }
         return result
     }

@@ -44,6 +44,9 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// Reads and parses the metainfo file at `path`, picking translations for
     /// `locale` (`nil`: the process's locale).
     public init(path: String, locale: String? = nil) throws(SpecError) {
+        if let problem = RegularFileCheck.problem(at: path) {
+            throw .metainfo(file: path, line: nil, column: nil, reason: problem)
+        }
         var contents: UnsafeMutablePointer<gchar>?
         var length: gsize = 0
         var error: UnsafeMutablePointer<GError>?
@@ -223,7 +226,8 @@ private final class MarkupReader {
         case "url":
             if collectingURL {
                 let url = collapsed(text)
-                if !url.isEmpty, release?.detailsURL == nil { release?.detailsURL = url }
+                // Only what a spec's SecondaryURL may be: never a scheme that runs something.
+                if SecondaryAction.isOpenableURL(url), release?.detailsURL == nil { release?.detailsURL = url }
                 collectingURL = false
             }
         case "release":

@@ -29,6 +29,9 @@ struct OSRelease {
     }
 
     private init(reading path: String) throws(Failure) {
+        if let problem = RegularFileCheck.problem(at: path) {
+            throw .unreadable(path: path, reason: problem)
+        }
         var contents: UnsafeMutablePointer<gchar>?
         var error: UnsafeMutablePointer<GError>?
         guard g_file_get_contents(path, &contents, nil, &error) != 0, let contents else {

@@ -387,12 +387,7 @@ final class SpecParser {
 
     /// Whether `url` is an http, https or file URL (reported otherwise).
     private func checkURL(_ url: String, group: String, key: String) -> Bool {
-        var scheme: String?
-        if let pointer = g_uri_parse_scheme(url) {
-            scheme = String(cString: pointer).lowercased()
-            g_free(pointer)
-        }
-        guard let scheme, ["http", "https", "file"].contains(scheme) else {
+        guard SecondaryAction.isOpenableURL(url) else {
             badValue(group, key, url, "is not an http, https or file URL")
             return false
         }

@@ -252,13 +252,15 @@ struct ScreenshotCommand {
     // MARK: Checks
 
     /// Distinct outputs, and no output that overwrites its own golden image.
+    /// Golden images are only ever read: no output or diff image may land on one.
     private func checkPaths(_ variants: [ScreenshotVariant]) throws(CommandFailure) {
         guard let golden else { return }
+        let goldens = Set(variants.map { Self.canonical(golden.path(for: $0)) })
         for variant in variants {
             let out = output.path(for: variant)
-            let gold = golden.path(for: variant)
-            if Self.canonical(out) == Self.canonical(gold) {
-                throw CommandFailure("screenshot: --output and --compare both name \(out)", code: .usage)
+            for written in [out, Self.diffPath(for: out)] where goldens.contains(Self.canonical(written)) {
+                throw CommandFailure(
+                    "screenshot: \(written) would overwrite a golden image given to --compare", code: .usage)
             }
         }
     }

@@ -49,7 +49,7 @@ struct WindowShowCommand {
             throw CommandFailure(reason, code: .noDisplay)
         }
 
-        let spec = try SpecFile.loadForWindow(specPath)
+        let spec = recordVersion == nil ? try SpecFile.loadForWindow(specPath) : try SpecFile.loadForLogin(specPath)
         spec.addIconFolderToTheme()
         let current: Version
         do {
@@ -73,7 +73,17 @@ struct WindowShowCommand {
         do {
             dialog = try FirstOpenDialog(content: content)
         } catch {
-            throw CommandFailure("\(specPath): \(error)", code: .badSpec)
+            guard recordVersion != nil, case .invalidColor = error else {
+                throw CommandFailure("\(specPath): \(error)", code: .badSpec)
+            }
+            // At login the user should not pay for a colour typo every time: say what is
+            // wrong (validate and --force reject it) and show the window in the default colours.
+            Diagnostics.warning("\(specPath): \(error); using the default colours")
+            do {
+                dialog = try FirstOpenDialog(content: content.withDefaultColors())
+            } catch {
+                throw CommandFailure("\(specPath): \(error)", code: .badSpec)
+            }
         }
 
         var failure: CommandFailure?

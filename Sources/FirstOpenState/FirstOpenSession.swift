@@ -42,6 +42,22 @@ public struct FirstOpenSession {
             showsWhatsNew: showsWhatsNew)
     }
 
+    /// ``decide()`` for callers with no one to ask: a corrupt record (which the store
+    /// has already kept aside) is replaced at once by a fresh record of the current
+    /// version, and nothing is shown — a record existed, so the user has been here
+    /// before and must not be welcomed again on this start or the next.
+    /// - Returns: the decision, and the problem that was repaired (to report it).
+    /// - Throws: other ``StoreError``s, and a failure to write the fresh record.
+    public func decideRepairingCorruptRecord() throws(StoreError) -> (decision: Decision, repaired: StoreError?) {
+        do {
+            return (try decide(), nil)
+        } catch {
+            guard case .corrupt = error else { throw error }
+            try recordWithoutShowing()
+            return (.nothing(.sameVersion(currentVersion)), error)
+        }
+    }
+
     /// Records the current version after the user dismissed the window. Never lowers
     /// a higher record.
     public func recordDismissal() throws(StoreError) {

@@ -61,7 +61,9 @@ struct FirstOpenAttachment {
         )
         let decision: Decision
         do {
-            decision = try session.decide()
+            let (decided, repaired) = try session.decideRepairingCorruptRecord()
+            if let repaired { Diagnostics.warn("\(appID): \(repaired); wrote a fresh record") }
+            decision = decided
         } catch {
             Diagnostics.warn("\(appID): \(error)")
             return

@@ -13,7 +13,8 @@ public enum FirstOpenPresenter {
     /// - With a ``KeyFileVersionStore`` the app's lock is held while the window is open,
     ///   so two starts at once show it once.
     /// - Errors (an unreadable record, a bad colour, no display) show nothing, record
-    ///   nothing, and are printed as one line on stderr.
+    ///   nothing, and are printed as one line on stderr. A corrupt record is kept aside
+    ///   and replaced by a fresh one (the user has been here before): nothing is shown.
     /// - Parameter onDismiss: called once when the window goes away, after recording.
     @discardableResult
     public static func present(
@@ -24,7 +25,9 @@ public enum FirstOpenPresenter {
     ) -> PresentationOutcome {
         let decision: Decision
         do {
-            decision = try session.decide()
+            let (decided, repaired) = try session.decideRepairingCorruptRecord()
+            if let repaired { Diagnostics.warn("\(session.appID): \(repaired); wrote a fresh record") }
+            decision = decided
         } catch {
             return fail("\(session.appID): \(error)")
         }

@@ -104,23 +104,52 @@ final class FirstOpenCommandTests: XCTestCase {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
         let record = cli.recordURL("org.example.Car")
-        try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = record.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let garbage = Data([0x00, 0xff, 0x5b, 0x0a, 0x13, 0x37])
         try garbage.write(to: record)
+        func keptAside() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasPrefix("org.example.Car.state.corrupt") }
+        }
 
-        let result = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        // explain changes nothing and does not call a returning user new.
+        let explained = try cli.run(["explain", spec])
+        XCTAssertTrue(explained.stdout.hasPrefix("nothing"), explained.stdout)
+        XCTAssertTrue(explained.stdout.contains("unusable"), explained.stdout)
+        XCTAssertEqual(try Data(contentsOf: record), garbage)
+
+        // No display: say what is wrong, leave the record untouched.
+        let headless = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(headless.status, 0, headless.stderr)
+        XCTAssertEqual(headless.stderr.split(separator: "\n").count, 1, headless.stderr)
+        XCTAssertTrue(headless.stderr.contains("corrupt"), headless.stderr)
+        XCTAssertFalse(headless.stdout.hasPrefix("welcome"), headless.stdout)
+        XCTAssertEqual(try Data(contentsOf: record), garbage)
+        XCTAssertEqual(try keptAside(), [])
+
+        // With a display (never opened on this path): kept aside, fresh record, no window.
+        let result = try cli.run([spec], extraEnvironment: ["DISPLAY": ":nonexistent"], removing: ["WAYLAND_DISPLAY"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertFalse(result.stdout.hasPrefix("welcome"))
-        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("nothing"), result.stdout)
         XCTAssertTrue(result.stderr.contains("corrupt"), result.stderr)
-
-        let folder = record.deletingLastPathComponent()
-        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasPrefix("org.example.Car.state.corrupt") }
+        let aside = try keptAside()
         XCTAssertEqual(aside.count, 1, "the broken file is kept aside")
         XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent(aside[0])), garbage)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
         XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("nothing"))
+    }
+
+    func testMarkSeenReportsACorruptRecordItKeepsAside() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        let record = cli.recordURL("org.example.Car")
+        try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "Version=".write(to: record, atomically: true, encoding: .utf8)
+        let result = try cli.run(["mark-seen", spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("corrupt") && result.stderr.contains("kept as"), result.stderr)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
     }
 
     func testBrokenSpecExits65NamingGroupAndKey() throws {
@@ -182,6 +211,14 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(try cli.run(["autostart", "remove", spec]).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
         XCTAssertEqual(try cli.run(["autostart", "remove", spec]).status, 0, "removing twice is fine")
+
+        // The app was uninstalled: its spec is gone, its entry can still be removed.
+        XCTAssertEqual(try cli.run(["autostart", "install", spec]).status, 0)
+        try FileManager.default.removeItem(atPath: spec)
+        let orphan = try cli.run(["autostart", "remove", spec])
+        XCTAssertEqual(orphan.status, 0, orphan.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: entry.path))
+        XCTAssertEqual(try cli.run(["autostart", "remove", spec]).status, 65, "nothing left: the spec error stands")
     }
 
     func testUnwritableStateDirectoryIsAnIOErrorNotACrash() throws {

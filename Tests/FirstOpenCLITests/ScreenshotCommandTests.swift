@@ -43,6 +43,21 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertTrue(placeholder.stderr.contains("unknown placeholder {size}"), placeholder.stderr)
     }
 
+    func testGoldenImagesAreNeverOverwritten() throws {
+        let cli = try CLIHarness()
+        // A golden that happens to be named like the diff image of the output.
+        let golden = cli.root.appendingPathComponent("out-diff.png").path
+        try FileManager.default.copyItem(atPath: welcomeGolden, toPath: golden)
+        let before = try Data(contentsOf: URL(fileURLWithPath: golden))
+        let output = cli.root.appendingPathComponent("out.png").path
+        for outputPath in [output, golden] {
+            let result = try cli.run(["screenshot", spec, "--output", outputPath, "--compare", golden])
+            XCTAssertEqual(result.status, 64, result.stdout + result.stderr)
+            XCTAssertTrue(result.stderr.contains("would overwrite a golden image"), result.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: golden)), before)
+    }
+
     func testWhatsNewOfASpecWithoutNotesIsABadSpec() throws {
         let cli = try CLIHarness()
         let noNotes = try cli.write("plain.spec", """

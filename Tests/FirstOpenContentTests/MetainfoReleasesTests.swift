@@ -135,4 +135,36 @@ final class MetainfoReleasesTests: XCTestCase {
             }
         }
     }
+
+    func testDevicesFIFOsAndHugeFilesAreRefusedWithoutReading() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path + "/notes.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let huge = directory.path + "/huge.xml"
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge, contents: nil))
+        XCTAssertEqual(truncate(huge, 5 * 1024 * 1024), 0)
+        // /dev/zero would never end and a FIFO without a writer would block forever.
+        for (path, expected) in [("/dev/zero", "not a regular file"), (fifo, "not a regular file"), (huge, "larger than")] {
+            XCTAssertThrowsError(try MetainfoReleases(path: path), path) { error in
+                guard case let .metainfo(_, _, _, reason)? = error as? SpecError else {
+                    return XCTFail("unexpected \(error)")
+                }
+                XCTAssertTrue(reason.contains(expected), reason)
+            }
+        }
+    }
+
+    func testDetailsURLsThatCouldRunSomethingAreDropped() throws {
+        let releases = try MetainfoReleases(xml: """
+            <component><releases>
+              <release version="2.0"><description><p>Web</p></description>
+                <url type="details">https://example.org/2.0</url></release>
+              <release version="1.0"><description><p>Script</p></description>
+                <url type="details">javascript:alert(1)</url></release>
+            </releases></component>
+            """, file: "test.xml")
+        let byVersion = Dictionary(uniqueKeysWithValues: releases.releases.map { ($0.versionText, $0.detailsURL) })
+        XCTAssertEqual(byVersion["2.0"], "https://example.org/2.0")
+        XCTAssertEqual(byVersion["1.0"], .some(nil))
+    }
 }

@@ -72,4 +72,24 @@ final class FirstOpenSessionTests: XCTestCase {
         try current.recordDismissal()
         XCTAssertEqual(try current.decide(), .nothing(.sameVersion(try Version("1.3.0"))))
     }
+
+    func testRepairingDecisionReplacesACorruptRecordAndNeverWelcomes() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let store = KeyFileVersionStore(directory: temp.path)
+        try temp.write("not a key file", to: "org.example.Car.state")
+        let current = try session("1.3.0", store: store)
+        let (decision, repaired) = try current.decideRepairingCorruptRecord()
+        XCTAssertEqual(decision, .nothing(.sameVersion(try Version("1.3.0"))))
+        guard case .corrupt(_, let keptAs, _)? = repaired else { return XCTFail("\(String(describing: repaired))") }
+        XCTAssertTrue(keptAs.contains(".corrupt-"), keptAs)
+        // The fresh record makes the next start a returning user's, not a first start.
+        XCTAssertEqual(try store.recordedVersion(for: "org.example.Car"), try Version("1.3.0"))
+        let (again, nothingRepaired) = try current.decideRepairingCorruptRecord()
+        XCTAssertEqual(again, .nothing(.sameVersion(try Version("1.3.0"))))
+        XCTAssertNil(nothingRepaired)
+        // Without a problem it is decide() itself.
+        let fresh = try session("1.0", store: InMemoryVersionStore())
+        XCTAssertEqual(try fresh.decideRepairingCorruptRecord().decision, .welcome(current: try Version("1.0")))
+    }
 }

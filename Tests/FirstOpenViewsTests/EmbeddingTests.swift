@@ -185,6 +185,32 @@ final class EmbeddingTests: XCTestCase {
         }
     }
 
+    func testPresenterNeverWelcomesAfterACorruptRecord() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let appID = Self.appID
+            let made = try XCTUnwrap(g_dir_make_tmp("first-open-views-XXXXXX", nil))
+            let directory = String(cString: made)
+            g_free(made)
+            let store = KeyFileVersionStore(directory: directory)
+            defer {
+                if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+                    entries.forEach { remove(directory + "/" + $0) }
+                }
+                rmdir(directory)
+            }
+            XCTAssertTrue(g_file_set_contents(store.path(for: appID), "garbage\u{1}", -1, nil) != 0)
+            let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
+            for _ in 0..<2 {
+                let outcome = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent() }
+                guard case .nothing = outcome else { return XCTFail("a returning user was shown \(outcome)") }
+            }
+            XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
+            let kept = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".corrupt-") }
+            XCTAssertEqual(kept.count, 1, "the broken record is kept aside once")
+        }
+    }
+
     func testPresenterShowsOnceAcrossConcurrentStartsWithTheKeyFileStore() throws {
         try MainActor.assumeIsolated {
             try requireGTK()

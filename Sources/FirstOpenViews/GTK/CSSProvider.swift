@@ -10,13 +10,10 @@ final class CSSProvider {
     /// Parses `css`; GTK's parse errors become a `GLibError`.
     init(css: String) throws(GLibError) {
         provider = gtk_css_provider_new()
-        do {
-            try GLibError.check { error in
-                _ = gtk_css_provider_load_from_data(provider, css, -1, error)
-            }
-        } catch {
-            g_object_unref(provider)
-            throw error
+        // Once every stored property is set, a throwing init still runs deinit, which
+        // releases the provider: no unref here.
+        try GLibError.check { error in
+            _ = gtk_css_provider_load_from_data(provider, css, -1, error)
         }
     }
 

@@ -1,0 +1,14 @@
+internal import CGLib
+
+extension SecondaryAction {
+    /// The URL schemes a secondary button may open: web pages and local files. Other
+    /// schemes (`javascript:`, `apt:`, custom handlers) could run something on click.
+    public static let openableURLSchemes: Set<String> = ["http", "https", "file"]
+
+    /// Whether `url` has one of ``openableURLSchemes`` (GLib's `g_uri_parse_scheme`).
+    public static func isOpenableURL(_ url: String) -> Bool {
+        guard let pointer = g_uri_parse_scheme(url) else { return false }
+        defer { g_free(pointer) }
+        return openableURLSchemes.contains(String(cString: pointer).lowercased())
+    }
+}
