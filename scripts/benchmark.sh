@@ -4,7 +4,7 @@
 # pass/fail against fixed numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --benchmark
 scripts/build-translations.sh .build/locale >/dev/null
 swift build -c release --static-swift-stdlib >&2
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"

@@ -13,6 +13,11 @@ packages=(
     meson ninja-build              # the distribution build
 )
 
+# `scripts/setup.sh --benchmark` also installs what benchmarks/run.py needs.
+if [ "${1:-}" = "--benchmark" ]; then
+    packages+=(python3 gcc)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -27,6 +27,10 @@ case let first?:
     if let named = Subcommand(rawValue: first) {
         command = named
         rest.removeFirst()
+    } else if !first.hasPrefix("-"), !first.contains("/"), !first.contains("."), access(first, F_OK) != 0 {
+        // Neither a command nor a file: most likely a mistyped command.
+        Diagnostics.error("unknown command '\(first)' (try 'first-open --help')")
+        exit(ExitCode.usage.rawValue)
     } else {
         command = .show // `first-open SPEC` is `first-open show SPEC`
     }

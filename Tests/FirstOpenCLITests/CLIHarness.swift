@@ -55,7 +55,15 @@ final class CLIHarness {
         self.environment = environment
     }
 
+    /// Processes started with ``start(_:extraEnvironment:removing:)``.
+    private var running: [Process] = []
+
     deinit {
+        // A test that failed half-way must not leave a window or a helper behind.
+        for process in running where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: root)
     }
 
@@ -82,51 +90,76 @@ final class CLIHarness {
         return url.path
     }
 
-    /// Starts `first-open ARGUMENTS` without waiting.
+    /// A process started by the harness; its output goes to files, so a chatty process
+    /// (LD_DEBUG) can never block on a full pipe.
+    struct Started {
+        let process: Process
+        let stdout: URL
+        let stderr: URL
+    }
+
+    /// Starts `first-open ARGUMENTS` without waiting. The harness kills it at the end of
+    /// the test if it is still running.
     func start(_ arguments: [String], extraEnvironment: [String: String] = [:],
-               removing: [String] = []) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = Self.firstOpen
-        process.arguments = arguments
+               removing: [String] = []) throws -> Started {
         var environment = self.environment.merging(extraEnvironment) { $1 }
         removing.forEach { environment.removeValue(forKey: $0) }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return (process, out, err)
+        let started = try Self.launch(Self.firstOpen, arguments, environment: environment, outputIn: root)
+        running.append(started.process)
+        return started
     }
 
     /// Runs `first-open ARGUMENTS` to the end.
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:],
              removing: [String] = []) throws -> Result {
-        let (process, out, err) = try start(arguments, extraEnvironment: extraEnvironment, removing: removing)
-        return Self.finish(process, out, err)
+        Self.finish(try start(arguments, extraEnvironment: extraEnvironment, removing: removing))
     }
 
-    static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Result {
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+    /// Waits for a started process to end; one still running after `timeout` seconds is
+    /// killed and the test fails, so a broken feature fails the suite instead of hanging it.
+    static func finish(_ started: Started, timeout: TimeInterval = 60,
+                       file: StaticString = #filePath, line: UInt = #line) -> Result {
+        let process = started.process
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        if process.isRunning {
+            XCTFail("\(process.executableURL?.lastPathComponent ?? "process") \(process.arguments ?? []) "
+                        + "still running after \(Int(timeout)) s: killed", file: file, line: line)
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
+        let out = (try? Data(contentsOf: started.stdout)) ?? Data()
+        let err = (try? Data(contentsOf: started.stderr)) ?? Data()
+        try? FileManager.default.removeItem(at: started.stdout)
+        try? FileManager.default.removeItem(at: started.stderr)
         return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]?,
+                               outputIn folder: URL) throws -> Started {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let name = UUID().uuidString
+        let stdout = folder.appendingPathComponent("\(name).out")
+        let stderr = folder.appendingPathComponent("\(name).err")
+        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return Started(process: process, stdout: stdout, stderr: stderr)
     }
 
     /// Runs another program (xdotool, desktop-file-validate) and returns its status and output.
     static func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return finish(process, out, err)
+        finish(try launch(URL(fileURLWithPath: path), arguments, environment: environment,
+                          outputIn: FileManager.default.temporaryDirectory))
     }
 }

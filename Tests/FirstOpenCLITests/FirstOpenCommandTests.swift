@@ -77,6 +77,11 @@ final class FirstOpenCommandTests: XCTestCase {
         let downgrade = try cli.run(["explain", older])
         XCTAssertTrue(downgrade.stdout.hasPrefix("nothing"), downgrade.stdout)
         XCTAssertTrue(downgrade.stdout.contains("downgrade"), downgrade.stdout)
+        // The login command on a downgrade: nothing, and the record keeps the higher version.
+        let login = try cli.run([older], extraEnvironment: ["DISPLAY": ":nonexistent"], removing: ["WAYLAND_DISPLAY"])
+        XCTAssertEqual(login.status, 0, login.stderr)
+        XCTAssertTrue(login.stdout.hasPrefix("nothing: downgrade"), login.stdout)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
         XCTAssertEqual(try cli.run(["mark-seen", older]).status, 0)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0", "a record is never lowered")
     }
@@ -124,7 +129,8 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(headless.status, 0, headless.stderr)
         XCTAssertEqual(headless.stderr.split(separator: "\n").count, 1, headless.stderr)
         XCTAssertTrue(headless.stderr.contains("corrupt"), headless.stderr)
-        XCTAssertFalse(headless.stdout.hasPrefix("welcome"), headless.stdout)
+        // "no display; welcome stays due" would mean a returning user was taken for new.
+        XCTAssertFalse(headless.stdout.contains("welcome"), headless.stdout)
         XCTAssertEqual(try Data(contentsOf: record), garbage)
         XCTAssertEqual(try keptAside(), [])
 
@@ -179,6 +185,50 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(try cli.run(["show", "--force", "sideways", spec]).status, 64)
         XCTAssertEqual(try cli.run(["mark-seen", "--version", "not a version!", spec]).status, 64)
         XCTAssertEqual(try cli.run(["autostart", "toggle", spec]).status, 64)
+        let typo = try cli.run(["explian", spec])
+        XCTAssertEqual(typo.status, 64, typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("unknown command 'explian'"), typo.stderr)
+    }
+
+    func testBrokenSpecAtLoginExits65WithOneLine() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("broken.spec", "[First Open]\nAppId=org.example.Car\nName=Car\n")
+        let result = try cli.run([spec])
+        XCTAssertEqual(result.status, 65, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("[First Open]"), result.stderr)
+    }
+
+    func testNoContentForTheCaseIsRecordedSilently() throws {
+        let cli = try CLIHarness()
+        // No [Welcome N] rows: a first start has nothing to show.
+        let spec = try cli.write("quiet.spec", """
+            [First Open]
+            AppId=org.example.Quiet
+            Name=Quiet
+            Version=2.0
+
+            [Release 2.0 1]
+            Icon=starred-symbolic
+            Title=New
+            Subtitle=Something new.
+
+            """)
+        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("nothing: no content"))
+        // A display is named but never opened on this path.
+        let result = try cli.run([spec], extraEnvironment: ["DISPLAY": ":nonexistent"], removing: ["WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("recorded silently"), result.stdout)
+        XCTAssertEqual(cli.recordedVersion("org.example.Quiet"), "2.0")
+    }
+
+    func testValidateExitsZeroWithWarningsOnly() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("warn.spec", Self.spec(version: "1.3.0", extra: "Colour=#ff0000"))
+        let result = try cli.run(["validate", spec])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("warning: [First Open] Colour"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("error:"), result.stdout)
     }
 
     func testHelpAndVersion() throws {

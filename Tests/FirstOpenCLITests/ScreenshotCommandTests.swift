@@ -58,6 +58,21 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: golden)), before)
     }
 
+    func testFromPicksTheNotesOfEverySkippedVersion() throws {
+        let cli = try CLIHarness()
+        let current = cli.root.appendingPathComponent("current.png").path
+        let skipped = cli.root.appendingPathComponent("skipped.png").path
+        let common = ["--kind", "whats-new", "--locale", "en", "--width", "480"]
+        XCTAssertEqual(try cli.run(["screenshot", spec, "--output", current] + common).status, 0)
+        let result = try cli.run(["screenshot", spec, "--output", skipped, "--from", "1.1.0"] + common)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        // 1.2 and 1.3 with a heading each are taller than 1.3's notes alone.
+        XCTAssertGreaterThan(try ScreenshotFixture.pngSize(skipped).height,
+                             try ScreenshotFixture.pngSize(current).height + 100)
+        let bad = try cli.run(["screenshot", spec, "--output", skipped, "--from", "not a version!"] + common)
+        XCTAssertEqual(bad.status, 64, bad.stderr)
+    }
+
     func testWhatsNewOfASpecWithoutNotesIsABadSpec() throws {
         let cli = try CLIHarness()
         let noNotes = try cli.write("plain.spec", """

@@ -17,7 +17,12 @@ final class WindowSessionTests: XCTestCase {
 
     static let xdotool = "/usr/bin/xdotool"
 
-    /// Waits for a window with exactly this title; returns its X id.
+    struct NoWindow: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Waits for a window with exactly this title; returns its X id. Throws (ending the
+    /// test) when none appears: the harness then kills the process that should show it.
     func waitForWindow(_ title: String, timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -25,8 +30,7 @@ final class WindowSessionTests: XCTestCase {
             if let id = found.stdout.split(separator: "\n").first { return String(id) }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        XCTFail("no window titled \(title) within \(timeout) s")
-        return ""
+        throw NoWindow(description: "no window titled \(title) within \(timeout) s")
     }
 
     func windowCount(_ title: String) throws -> Int {
@@ -43,11 +47,11 @@ final class WindowSessionTests: XCTestCase {
     func testFirstRunShowsWelcomeAndEnterRecords() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
-        let (process, out, err) = try cli.start([spec])
+        let started = try cli.start([spec])
         let window = try waitForWindow("Welcome to Car")
         XCTAssertNil(cli.recordedVersion("org.example.Car"), "nothing is recorded while the window is open")
         try press("Return", in: window)
-        let result = CLIHarness.finish(process, out, err)
+        let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
         XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("nothing"))
@@ -67,10 +71,10 @@ final class WindowSessionTests: XCTestCase {
         let headings = lines.filter { $0.hasPrefix("Version ") }
         XCTAssertEqual(headings, ["Version 1.3.0", "Version 1.2.0"], preview.stdout)
 
-        let (process, out, err) = try cli.start([spec])
+        let started = try cli.start([spec])
         let window = try waitForWindow("What’s New in Car|What's New in Car")
         try press("Escape", in: window)
-        let result = CLIHarness.finish(process, out, err)
+        let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
     }
@@ -86,7 +90,7 @@ final class WindowSessionTests: XCTestCase {
         XCTAssertEqual(try windowCount("Welcome to Car"), 1)
 
         try press("Return", in: window)
-        let result = CLIHarness.finish(first.0, first.1, first.2)
+        let result = CLIHarness.finish(first)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
         // After dismissal the lock is free and the decision is "nothing".
@@ -96,10 +100,10 @@ final class WindowSessionTests: XCTestCase {
     func testForcedWindowLeavesTheRecordAlone() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
-        let (process, out, err) = try cli.start(["show", "--force", "whats-new", spec])
+        let started = try cli.start(["show", "--force", "whats-new", spec])
         let window = try waitForWindow("What’s New in Car|What's New in Car")
         try press("Return", in: window)
-        let result = CLIHarness.finish(process, out, err)
+        let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertNil(cli.recordedVersion("org.example.Car"))
     }
@@ -119,13 +123,13 @@ extension WindowSessionTests {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
         XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
-        let (process, out, err) = try cli.start([spec])
+        let started = try cli.start([spec])
         let window = try waitForWindow("What’s New in Car|What's New in Car")
         // Focus starts on Continue; Tab reaches the check box, Space checks it.
         try press("Tab", in: window)
         try press("space", in: window)
         try press("Escape", in: window)
-        let result = CLIHarness.finish(process, out, err)
+        let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("turned off"), result.stdout)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
@@ -149,16 +153,21 @@ extension WindowSessionTests {
             """)
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
         XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
-        let (process, out, err) = try cli.start([spec])
+        let started = try cli.start([spec])
         let window = try waitForWindow("What’s New in Car|What's New in Car")
         // Without the check box, Tab and Space land on no toggle: nothing is saved.
         try press("Tab", in: window)
         try press("space", in: window)
         try press("Escape", in: window)
-        let result = CLIHarness.finish(process, out, err)
+        let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(
             atPath: cli.configHome.appendingPathComponent("first-open/first-open.conf").path))
+        // Had the box been there and checked, the locked setting would have been refused
+        // with a warning; there is neither a warning nor a saved choice.
+        XCTAssertFalse(result.stderr.contains("Don't show"), result.stderr)
+        XCTAssertFalse(result.stdout.contains("turned off"), result.stdout)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
     }
 }
 
@@ -168,10 +177,10 @@ extension WindowSessionTests {
         // Looks like a colour name to the GTK-free decision, but gdk_rgba_parse rejects it.
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0", extra: "AccentColor=notacolour"))
         XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"))
-        let (process, out, err) = try cli.start([spec])
+        let started = try cli.start([spec])
         let window = try waitForWindow("Welcome to Car")
         try press("Return", in: window)
-        let result = CLIHarness.finish(process, out, err)
+        let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("notacolour") && result.stderr.contains("default colours"), result.stderr)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")

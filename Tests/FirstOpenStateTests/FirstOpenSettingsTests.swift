@@ -224,10 +224,10 @@ final class FirstOpenSettingsTests: XCTestCase {
         XCTAssertEqual(FirstOpenSettings(showsInLiveSessions: true).quietReason(for: system), system.reason)
     }
 
-    func testCurrentSession() {
-        XCTAssertEqual(FirstOpenSettings.isQuietSession(), QuietSession.current()?.reason)
-        if getuid() == 0 {
-            XCTAssertNil(FirstOpenSettings.isQuietSession(), "root (CI) is not quiet")
-        }
+    func testRootIsNeverQuiet() throws {
+        // The one fact about the running session that holds on every machine this runs
+        // on as root (CI); the kinds of quiet session are tested above with fixtures.
+        guard getuid() == 0 else { throw XCTSkip("only meaningful as root") }
+        XCTAssertNil(FirstOpenSettings.isQuietSession(), "root (CI) is not quiet")
     }
 }

@@ -58,6 +58,19 @@ final class KeyFileVersionStoreTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.directory), ["org.example.Car.state"])
         XCTAssertEqual(permissions(of: path), 0o644)
         XCTAssertEqual(permissions(of: store.directory), 0o700)
+
+        // Atomic: a rewrite replaces the file (rename of a complete temp file), so a
+        // reader holding the old file still sees the old, complete record.
+        let reader = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? reader.close() }
+        var before = stat()
+        XCTAssertEqual(stat(path, &before), 0)
+        try store.record(try Version("1:1.4.0"), for: appID)
+        var after = stat()
+        XCTAssertEqual(stat(path, &after), 0)
+        XCTAssertNotEqual(before.st_ino, after.st_ino, "a new file was renamed over the record")
+        XCTAssertEqual(String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self), text,
+                       "the old file is untouched")
     }
 
     func testRecordNeverLowers() throws {

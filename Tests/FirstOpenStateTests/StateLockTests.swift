@@ -39,11 +39,12 @@ final class StateLockTests: XCTestCase {
     }
 
     func testLockIsReleasedOnDeinit() throws {
-        do {
-            let lock = try store.tryLock(appID: appID)
+        var lock = try store.tryLock(appID: appID)
+        try withExtendedLifetime(lock) {
             XCTAssertNotNil(lock)
             XCTAssertEqual(try otherProcessTryLock(), busy)
         }
+        lock = nil // the last reference goes: deinit releases the lock
         XCTAssertEqual(try otherProcessTryLock(), 0)
     }
 

@@ -9,7 +9,8 @@ final class RenderTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard let made = g_dir_make_tmp("first-open-render-XXXXXX", nil) else {
-            throw XCTSkip("cannot create a temporary directory")
+            XCTFail("cannot create a temporary directory")
+            throw RenderTestFailure.missingFile("temporary directory")
         }
         directory = String(cString: made)
         g_free(made)
@@ -122,7 +123,9 @@ final class RenderTests: XCTestCase {
         var data: UnsafeMutablePointer<gchar>?
         var length: gsize = 0
         guard g_file_get_contents(path, &data, &length, nil) != 0, let data else {
-            throw XCTSkip("cannot read \(path)")
+            // A render that wrote no file is a failure, never a skip.
+            XCTFail("cannot read \(path)")
+            throw RenderTestFailure.missingFile(path)
         }
         defer { g_free(data) }
         return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
@@ -135,4 +138,8 @@ final class RenderTests: XCTestCase {
         func big(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (big(16), big(20))
     }
+}
+
+private enum RenderTestFailure: Error {
+    case missingFile(String)
 }
