@@ -116,6 +116,13 @@ static inline GdkEvent *fo_key_press_event_new(GdkWindow *window, guint keyval) 
 // MARK: - Screenshots (first-open-window screenshot)
 
 /// `g_object_set(object, name, <int or enum>, NULL)`.
+/// `g_object_get(object, name, &<int>, NULL)`.
+static inline gint fo_object_get_int(gpointer object, const gchar *name) {
+    gint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
 static inline void fo_object_set_int(gpointer object, const gchar *name, gint value) {
     g_object_set(object, name, value, NULL);
 }

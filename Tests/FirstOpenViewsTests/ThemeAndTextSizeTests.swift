@@ -1,0 +1,78 @@
+import CGtk
+@testable import FirstOpenViews
+import XCTest
+
+/// The window follows the dark style and the large-text setting (GNOME's text scaling
+/// is the Xft DPI), as GTK's own widgets do.
+final class ThemeAndTextSizeTests: XCTestCase {
+    /// Runs `body` with a GtkSettings boolean or integer changed, then restores it.
+    @MainActor
+    private static func with(dark: Bool? = nil, xftDPI: Int32? = nil, _ body: () throws -> Void) rethrows {
+        let settings = gtk_settings_get_default()
+        let previousDark = fo_object_get_boolean(settings, "gtk-application-prefer-dark-theme")
+        let previousDPI = fo_object_get_int(settings, "gtk-xft-dpi")
+        if let dark { fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", dark ? 1 : 0) }
+        if let xftDPI { fo_object_set_int(settings, "gtk-xft-dpi", xftDPI) }
+        defer {
+            fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", previousDark)
+            fo_object_set_int(settings, "gtk-xft-dpi", previousDPI)
+        }
+        try body()
+    }
+
+    @MainActor
+    private static func color(of label: Label) -> RGBA {
+        let context = gtk_widget_get_style_context(label.widgetPointer)
+        var color = GdkRGBA()
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        return RGBA(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+
+    func testDarkStyleGivesADarkWindowWithLightText() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            try Self.with(dark: true) {
+                let dialog = try FirstOpenDialog(content: sampleContent())
+                defer { dialog.dismiss() }
+                let background = try XCTUnwrap(dialog.window.themeColor(named: "theme_bg_color"))
+                XCTAssertLessThan(background.relativeLuminance, 0.1, "dark background \(background)")
+                let headline = Self.color(of: dialog.headlineLabel)
+                let subtitle = Self.color(of: dialog.rows[0].subtitleLabel)
+                XCTAssertGreaterThan(headline.contrastRatio(with: background), 7, "headline \(headline)")
+                // The grey subtitle stays readable on the dark background.
+                XCTAssertGreaterThan(subtitle.with(alpha: 1).contrastRatio(with: background), 4, "subtitle \(subtitle)")
+                // The accent colour keeps a readable contrast on dark too.
+                XCTAssertGreaterThan(Self.color(of: dialog.appNameLabel).contrastRatio(with: background), 3)
+            }
+        }
+    }
+
+    func testLargeTextMakesTheTextLargerAndTheWindowStillFits() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            var normalHeight = 0
+            try Self.with(xftDPI: 96 * 1024) {
+                let dialog = try FirstOpenDialog(content: sampleContent())
+                defer { dialog.dismiss() }
+                dialog.present()
+                XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+                normalHeight = dialog.headlineLabel.naturalHeight(forWidth: 1000)
+                XCTAssertGreaterThan(normalHeight, 0)
+            }
+            // GNOME's "Large Text" is a text scaling factor of 1.25 (120 dpi); 1.5 here.
+            try Self.with(xftDPI: 144 * 1024) {
+                let dialog = try FirstOpenDialog(content: sampleContent(rowCount: 12))
+                defer { dialog.dismiss() }
+                dialog.present()
+                XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+                settle()
+                let largeHeight = dialog.headlineLabel.naturalHeight(forWidth: 1000)
+                XCTAssertGreaterThan(Double(largeHeight), Double(normalHeight) * 1.3,
+                                     "headline \(normalHeight) px -> \(largeHeight) px")
+                let screenHeight = Int(gdk_screen_get_height(gdk_screen_get_default()))
+                XCTAssertLessThanOrEqual(Int(gtk_widget_get_allocated_height(dialog.window.widgetPointer)),
+                                         screenHeight, "the rows scroll instead")
+            }
+        }
+    }
+}
