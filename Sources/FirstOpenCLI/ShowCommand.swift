@@ -59,8 +59,7 @@ struct ShowCommand {
             return .ok
         }
         guard Self.hasDisplay else {
-            let what = firstLook.kind.map { "\($0.rawValue) stays due" } ?? "the record is left as it is"
-            Diagnostics.output("nothing: no display (DISPLAY and WAYLAND_DISPLAY are unset); \(what); nothing recorded")
+            Diagnostics.output(Self.noDisplayLine(due: firstLook.kind))
             return .ok
         }
         guard let lock = try acquireLock(firstLook) else {
@@ -109,6 +108,13 @@ struct ShowCommand {
             throw CommandFailure("\(error)", code: .ioError)
         }
         Diagnostics.output("nothing: \(note) (\(plan.spec.appID) \(plan.currentVersion))")
+    }
+
+    /// What `show` prints when there is no display: what stays due, and that nothing was recorded.
+    static func noDisplayLine(due kind: FirstOpenKind?) -> String {
+        var what = "the record is left as it is"
+        if let kind { what = kind.rawValue + " stays due" }
+        return "nothing: no display (DISPLAY and WAYLAND_DISPLAY are unset); " + what + "; nothing recorded"
     }
 
     /// True when a GTK display can be looked for. GTK itself is not loaded here.
