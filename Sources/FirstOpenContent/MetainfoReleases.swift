@@ -51,7 +51,7 @@ public struct MetainfoReleases: Sendable, Hashable {
         var length: gsize = 0
         var error: UnsafeMutablePointer<GError>?
         guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
-            let reason = KeyFile.consume(error) ?? "cannot be read"
+            let reason = GLibMessage.consume(error) ?? "cannot be read"
             throw .metainfo(file: path, line: nil, column: nil, reason: reason)
         }
         defer { g_free(contents) }
@@ -165,7 +165,7 @@ private final class MarkupReader {
             var line: gint = 0
             var column: gint = 0
             g_markup_parse_context_get_position(context, &line, &column)
-            let message = KeyFile.consume(error) ?? "malformed XML"
+            let message = GLibMessage.consume(error) ?? "malformed XML"
             return .metainfo(
                 file: file, line: Int(line), column: Int(column),
                 reason: MarkupReader.withoutPosition(message))

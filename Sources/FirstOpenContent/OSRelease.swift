@@ -35,7 +35,7 @@ struct OSRelease {
         var contents: UnsafeMutablePointer<gchar>?
         var error: UnsafeMutablePointer<GError>?
         guard g_file_get_contents(path, &contents, nil, &error) != 0, let contents else {
-            throw .unreadable(path: path, reason: KeyFile.consume(error) ?? "cannot be read")
+            throw .unreadable(path: path, reason: GLibMessage.consume(error) ?? "cannot be read")
         }
         defer { g_free(contents) }
         self.path = path
@@ -74,7 +74,7 @@ struct OSRelease {
     private static func unquote(_ raw: String) -> String? {
         var error: UnsafeMutablePointer<GError>?
         guard let result = g_shell_unquote(raw, &error) else {
-            _ = KeyFile.consume(error)
+            _ = GLibMessage.consume(error)
             return nil
         }
         defer { g_free(result) }

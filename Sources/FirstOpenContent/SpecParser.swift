@@ -80,7 +80,8 @@ final class SpecParser {
         } catch {
             switch error {
             case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
-            case let .malformed(reason): report(.notKeyFile(file: file, reason: reason))
+            case let .malformed(reason):
+                report(.notKeyFile(file: file, reason: GLibMessage.elidingQuotedLine(reason)))
             }
             return nil
         }
@@ -126,7 +127,7 @@ final class SpecParser {
         let group = SpecFile.mainGroup
         checkKeys(keyFile, group: group, known: SpecKeys.main, localized: SpecKeys.mainLocalized)
 
-        if let appID = keyFile.string("AppId", in: group) {
+        if let appID = keyFile.value("AppId", in: group) {
             // The state store's rule is the hard one (the ID names its files); a
             // GApplication-style reverse-DNS name is what everyone else expects.
             if !AppID.isValid(appID) {
@@ -149,19 +150,19 @@ final class SpecParser {
             report(.missingKey(file: file, group: group, key: "Name"))
         }
 
-        if let icon = keyFile.string("Icon", in: group) {
+        if let icon = keyFile.value("Icon", in: group) {
             if isBlank(icon) { invalid(group, "Icon", "must not be empty") }
             contents.iconName = resolveIcon(icon)
         }
 
-        if let color = keyFile.string("AccentColor", in: group) {
+        if let color = keyFile.value("AccentColor", in: group) {
             checkColor(color, group: group, key: "AccentColor")
             contents.accentColor = color
         }
 
         readVersionSource(keyFile, into: &contents)
 
-        if let text = keyFile.string("Policy", in: group) {
+        if let text = keyFile.value("Policy", in: group) {
             do {
                 contents.policy = try UpdatePolicy(parsing: text)
             } catch {
@@ -176,7 +177,7 @@ final class SpecParser {
         }
         contents.showsWhatsNew = boolean("ShowWhatsNew", in: group, keyFile) ?? true
 
-        if let path = keyFile.string("ReleaseNotes", in: group) {
+        if let path = keyFile.value("ReleaseNotes", in: group) {
             if isBlank(path) {
                 invalid(group, "ReleaseNotes", "must not be empty")
             } else {
@@ -190,7 +191,7 @@ final class SpecParser {
 
         let label = keyFile.hasKey("SecondaryLabel", in: group)
             ? localized("SecondaryLabel", in: group, keyFile) : nil
-        let url = keyFile.string("SecondaryURL", in: group)
+        let url = keyFile.value("SecondaryURL", in: group)
         switch (label, url) {
         case let (label?, url?):
             if isBlank(label) { invalid(group, "SecondaryLabel", "must not be empty") }
@@ -208,8 +209,8 @@ final class SpecParser {
 
     private func readVersionSource(_ keyFile: KeyFile, into contents: inout Contents) {
         let group = SpecFile.mainGroup
-        let literal = keyFile.string("Version", in: group)
-        let from = keyFile.string("VersionFrom", in: group)
+        let literal = keyFile.value("Version", in: group)
+        let from = keyFile.value("VersionFrom", in: group)
         if literal != nil, from != nil {
             invalid(group, "VersionFrom", "conflicts with Version; give only one of them")
         }
@@ -263,7 +264,7 @@ final class SpecParser {
         checkKeys(keyFile, group: group, known: SpecKeys.row, localized: SpecKeys.rowLocalized)
         let errorsBefore = findings.count { $0.error != nil }
 
-        let icon = keyFile.string("Icon", in: group)
+        let icon = keyFile.value("Icon", in: group)
         if let icon {
             if isBlank(icon) { invalid(group, "Icon", "must not be empty") }
         } else {
@@ -275,7 +276,7 @@ final class SpecParser {
         } else {
             report(.missingKey(file: file, group: group, key: "Title"))
         }
-        let color = keyFile.string("Color", in: group)
+        let color = keyFile.value("Color", in: group)
         if let color { checkColor(color, group: group, key: "Color") }
 
         guard findings.count(where: { $0.error != nil }) == errorsBefore, let icon, let title else {
@@ -399,7 +400,7 @@ final class SpecParser {
     }
 
     private func boolean(_ key: String, in group: String, _ keyFile: KeyFile) -> Bool? {
-        switch keyFile.boolean(key, in: group) {
+        switch keyFile.booleanIfPresent(key, in: group) {
         case let .success(value)?:
             return value
         case .failure?:

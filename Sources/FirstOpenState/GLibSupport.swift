@@ -1,11 +1,13 @@
 internal import CGLib
 import Glibc
 
-/// A GError turned into Swift values (the GError itself is freed).
-struct GLibFailure: Error {
+/// A GError turned into Swift values (the GError itself is freed). Shared with the
+/// other GLib-only modules of the package (the spec reader).
+package struct GLibFailure: Error {
     let domain: GQuark
     let code: Int32
-    let message: String
+    /// GLib's message.
+    package let message: String
 
     /// Takes ownership of `error` and frees it.
     init(consuming error: UnsafeMutablePointer<GError>?) {
@@ -27,12 +29,35 @@ struct GLibFailure: Error {
     }
 }
 
-/// Owns a `GKeyFile`.
-final class KeyFile {
+/// Owns a `GKeyFile`: the package's one wrapper over GLib's keyfile parser, used for
+/// state records, settings and spec files, so every `GError` and returned string is
+/// freed in one place.
+package final class KeyFile {
+    /// Why a file could not be loaded: the file system, or the keyfile syntax.
+    package enum LoadFailure: Error {
+        case unreadable(String)
+        case malformed(String)
+    }
+
     let pointer: OpaquePointer
 
-    init() {
+    /// An empty key file, to fill and write.
+    package init() {
         pointer = g_key_file_new()
+    }
+
+    /// Loads `path` keeping every translation (`Title[de]=`), so any locale can be
+    /// asked for later, not only the process's own. GLib refuses what is not a
+    /// regular file.
+    package init(path: String) throws(LoadFailure) {
+        pointer = g_key_file_new()
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+        if g_key_file_load_from_file(pointer, path, flags, &error) == 0 {
+            // deinit frees the key file: every stored property is set.
+            let failure = GLibFailure(consuming: error)
+            throw failure.domain == g_file_error_quark() ? .unreadable(failure.message) : .malformed(failure.message)
+        }
     }
 
     deinit {
@@ -49,15 +74,17 @@ final class KeyFile {
         }
     }
 
-    func hasGroup(_ group: String) -> Bool {
+    package func hasGroup(_ group: String) -> Bool {
         g_key_file_has_group(pointer, group) != 0
     }
 
-    var groups: [String] {
+    /// Group names in file order.
+    package var groups: [String] {
         stringList(g_key_file_get_groups(pointer, nil))
     }
 
-    func keys(in group: String) -> [String] {
+    /// Key names of `group` in file order, translations (`Title[de]`) included.
+    package func keys(in group: String) -> [String] {
         stringList(g_key_file_get_keys(pointer, group, nil, nil))
     }
 
@@ -83,6 +110,54 @@ final class KeyFile {
             throw GLibFailure(consuming: error)
         }
         return stringList(list)
+    }
+
+    /// Whether `group` has `key`.
+    package func hasKey(_ key: String, in group: String) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let found = g_key_file_has_key(pointer, group, key, &error) != 0
+        if let error { g_error_free(error) }
+        return found
+    }
+
+    /// The unescaped value (`\n`, `\s`, `\\` …), or `nil` when the key is absent or its
+    /// escapes are invalid.
+    package func value(_ key: String, in group: String) -> String? {
+        try? string(key, in: group)
+    }
+
+    /// The best translation of `key` for `locale` (`nil`: the process's locale), with
+    /// GLib's usual fallbacks (de_DE.UTF-8@euro → de_DE@euro → de_DE → de → untranslated).
+    package func localizedString(_ key: String, in group: String, locale: String?) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = g_key_file_get_locale_string(pointer, group, key, locale, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// `true`/`false` as GLib reads them, the failure when the value is neither, or
+    /// `nil` when the key is absent.
+    package func booleanIfPresent(_ key: String, in group: String) -> Result<Bool, GLibFailure>? {
+        guard hasKey(key, in: group) else { return nil }
+        do {
+            return .success(try boolean(key, in: group))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The raw text of a key as written, escapes and all (for messages).
+    package func rawValue(_ key: String, in group: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = g_key_file_get_value(pointer, group, key, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(value) }
+        return String(cString: value)
     }
 
     func setString(_ value: String, for key: String, in group: String) {
