@@ -6,8 +6,8 @@
 #include <glib/gstdio.h>
 
 
-// g_free is a function, but GError is freed through g_error_free; nothing here
-// needs a macro wrapper yet. Keep additions as `static inline` functions: a
-// `static` global variable in a shim header fails at link time.
+// Everything the GLib-only modules call is a plain function, so this header only
+// gathers the includes. Add wrappers as `static inline` functions: a `static`
+// global variable in a shim header fails at link time.
 
 #endif

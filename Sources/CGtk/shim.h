@@ -31,13 +31,6 @@ static inline gulong fo_signal_connect(gpointer instance, const gchar *signal,
     return g_signal_connect_data(instance, signal, handler, data, destroy, 0);
 }
 
-/// The same, run after the default handler (`G_CONNECT_AFTER`).
-static inline gulong fo_signal_connect_after(gpointer instance, const gchar *signal,
-                                             GCallback handler, gpointer data,
-                                             GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
-}
-
 // MARK: - Casts (the GTK_*() macros are type-checked casts)
 
 static inline GtkWidget *fo_widget(gpointer p) { return GTK_WIDGET(p); }
@@ -49,14 +42,7 @@ static inline GtkImage *fo_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkButton *fo_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkToggleButton *fo_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkScrolledWindow *fo_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
-static inline GtkStyleProvider *fo_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
-static inline GObject *fo_object(gpointer p) { return G_OBJECT(p); }
-static inline gboolean fo_is_window(gpointer p) { return GTK_IS_WINDOW(p); }
-static inline gboolean fo_is_label(gpointer p) { return GTK_IS_LABEL(p); }
-static inline gboolean fo_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
 static inline gboolean fo_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
-static inline gboolean fo_is_image(gpointer p) { return GTK_IS_IMAGE(p); }
-static inline gboolean fo_is_scrolled_window(gpointer p) { return GTK_IS_SCROLLED_WINDOW(p); }
 
 // MARK: - Variadic functions
 
@@ -77,7 +63,6 @@ static inline gboolean fo_pixbuf_save_png(GdkPixbuf *pixbuf, const char *path, G
 
 // MARK: - FirstOpenViews helpers
 
-static inline GtkOffscreenWindow *fo_offscreen_window(gpointer p) { return GTK_OFFSCREEN_WINDOW(p); }
 static inline GtkStyleProvider *fo_css_style_provider(GtkCssProvider *p) { return GTK_STYLE_PROVIDER(p); }
 
 /// `g_object_get(object, name, &<boolean>, NULL)`.
@@ -115,7 +100,6 @@ static inline GdkEvent *fo_key_press_event_new(GdkWindow *window, guint keyval) 
 
 // MARK: - Screenshots (first-open-window screenshot)
 
-/// `g_object_set(object, name, <int or enum>, NULL)`.
 /// `g_object_get(object, name, &<int>, NULL)`.
 static inline gint fo_object_get_int(gpointer object, const gchar *name) {
     gint value = 0;
@@ -123,6 +107,7 @@ static inline gint fo_object_get_int(gpointer object, const gchar *name) {
     return value;
 }
 
+/// `g_object_set(object, name, <int or enum>, NULL)`.
 static inline void fo_object_set_int(gpointer object, const gchar *name, gint value) {
     g_object_set(object, name, value, NULL);
 }

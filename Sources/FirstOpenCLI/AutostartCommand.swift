@@ -26,7 +26,7 @@ struct AutostartCommand {
               action == "install" || action == "remove" else {
             throw CommandFailure("autostart: usage: first-open autostart install|remove SPEC", code: .usage)
         }
-        let specPath = Self.absolutePath(options.positionals[1])
+        let specPath = ExecutableLocation.absolute(options.positionals[1])
         let spec: SpecFile
         do {
             spec = try SpecFile.load(specPath)
@@ -35,7 +35,7 @@ struct AutostartCommand {
             return try removeEntries(runningBrokenSpec: specPath, error: error)
         }
         let entry = AutostartEntry(appID: spec.appID, appName: spec.name,
-                                   executable: Self.executablePath(), specPath: specPath)
+                                   executable: ExecutableLocation.path ?? "first-open", specPath: specPath)
         if action == "install" {
             let path = try entry.install()
             Diagnostics.output("installed \(path)")
@@ -59,22 +59,5 @@ struct AutostartCommand {
             Diagnostics.output("removed \(path)")
         }
         return .ok
-    }
-
-    /// The spec's absolute path: the entry runs from another working directory.
-    static func absolutePath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else {
-            // A spec that is gone (autostart remove): still name it absolutely.
-            guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
-            defer { free(cwd) }
-            return String(cString: cwd) + "/" + path
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// This binary's absolute path, so the entry runs the same `first-open`.
-    static func executablePath() -> String {
-        absolutePath("/proc/self/exe")
     }
 }

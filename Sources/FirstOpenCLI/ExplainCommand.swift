@@ -18,7 +18,7 @@ struct ExplainCommand {
     }
 
     func run() throws(CommandFailure) -> ExitCode {
-        let plan = try PresentationPlan(specPath: try options.specPath(command: "explain"), readOnly: true)
+        let plan = try PresentationPlan(specPath: try options.specPath(command: "explain"))
         Diagnostics.output(plan.explanation)
         if options.flags.contains("content"), let content = plan.content, plan.recordProblem == nil {
             for section in content.sections {

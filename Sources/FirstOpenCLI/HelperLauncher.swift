@@ -19,7 +19,7 @@ enum HelperLauncher {
         if let override = getenv("FIRST_OPEN_HELPER").map({ String(cString: $0) }), !override.isEmpty {
             return override
         }
-        guard let directory = executableDirectory() else { return nil }
+        guard let directory = ExecutableLocation.directory else { return nil }
         let candidates = [
             "\(directory)/\(helperName)",
             "\(directory)/../libexec/first-open/\(helperName)",
@@ -27,8 +27,8 @@ enum HelperLauncher {
         return candidates.first { access($0, X_OK) == 0 }
     }
 
-    /// Replaces this process with the helper. Returns only on failure.
-    static func execHelper(arguments: [String]) throws(CommandFailure) -> ExitCode {
+    /// Replaces this process with the helper; throws only when that fails.
+    static func execHelper(arguments: [String]) throws(CommandFailure) -> Never {
         guard let path = helperPath() else {
             throw CommandFailure(
                 "the window helper '\(helperName)' is not installed next to first-open or in ../libexec/first-open",
@@ -39,14 +39,5 @@ enum HelperLauncher {
         execv(path, cArguments)
         let reason = String(cString: strerror(errno))
         throw CommandFailure("cannot start the window helper \(path): \(reason)", code: .software)
-    }
-
-    private static func executableDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let path = String(cString: buffer)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
     }
 }

@@ -22,29 +22,24 @@ struct MarkSeenCommand {
     func run() throws(CommandFailure) -> ExitCode {
         let spec = try SpecFile.load(try options.specPath(command: "mark-seen"))
         let version: Version
-        do {
-            if let given = options["version"] {
-                version = try Version(given)
-            } else {
-                version = try spec.currentVersion()
-            }
-        } catch {
-            let code: ExitCode = options["version"] == nil ? .badSpec : .usage
-            throw CommandFailure("mark-seen: \(error)", code: code)
+        if let given = try options.version("version") {
+            version = given
+        } else {
+            version = try spec.requireCurrentVersion()
         }
-        let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
+        let store = KeyFileVersionStore()
         do {
+            var recorded: Version?
             do {
                 // Reading first keeps a corrupt record aside and says so.
-                _ = try store.recordedVersion(for: spec.appID)
+                recorded = try store.recordedVersion(for: spec.appID)
             } catch {
                 guard case .corrupt = error else { throw error }
                 Diagnostics.warning("\(error)")
             }
             try store.record(version, for: spec.appID)
-            let kept = try store.recordedVersion(for: spec.appID)
-            if let kept, kept > version {
-                Diagnostics.output("kept \(spec.appID) \(kept): a record is never lowered (asked for \(version))")
+            if let recorded, recorded > version {
+                Diagnostics.output("kept \(spec.appID) \(recorded): a record is never lowered (asked for \(version))")
             } else {
                 Diagnostics.output("recorded \(spec.appID) \(version)")
             }

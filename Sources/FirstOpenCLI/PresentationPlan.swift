@@ -2,68 +2,82 @@ import FirstOpenCommandLine
 import FirstOpenContent
 import FirstOpenState
 
-/// What `show` would do for one spec file, worked out without changing anything
-/// but a corrupt record (which the store keeps aside). `show` and `explain` share it.
+/// What `show` would do for one spec file. `show` and `explain` share it.
 struct PresentationPlan {
-    let specPath: String
     let spec: SpecFile
     let currentVersion: Version
     let decision: Decision
     /// The window to show; `nil` when the decision is "nothing" or there is no content for it.
     let content: WindowContent?
-    /// Why this session stays quiet (system account, live session), if it does.
+    /// Why this session stays quiet (system account, live session); only looked up
+    /// when something is due, so the nothing path does not read `/proc/cmdline`.
     let quietReason: String?
     /// The record could not be used (corrupt); the returning user is not welcomed again.
     let recordProblem: StoreError?
     let store: KeyFileVersionStore
     let policy: UpdatePolicy
+    private let settings: FirstOpenSettings
 
-    /// - Parameter readOnly: leave a corrupt record where it is (`explain` changes nothing).
-    init(specPath: String, readOnly: Bool = false) throws(CommandFailure) {
-        self.specPath = specPath
+    /// Loads the spec and the settings and decides, changing nothing: a corrupt record
+    /// is reported and left where it is.
+    init(specPath: String) throws(CommandFailure) {
         spec = try SpecFile.load(specPath)
         let (settings, warnings) = FirstOpenSettings.load(appID: spec.appID)
         warnings.forEach(Diagnostics.warning)
+        self.settings = settings
+        currentVersion = try spec.requireCurrentVersion()
+        policy = settings.updatePolicy(default: spec.policy)
+        store = KeyFileVersionStore()
+        (decision, recordProblem) = try Self.decide(
+            spec: spec, current: currentVersion, policy: policy, settings: settings, store: store,
+            movingCorruptRecordAside: false)
+        content = Self.content(of: spec, for: decision)
+        quietReason = decision.showsWindow ? settings.quietReason() : nil
+    }
 
-        do {
-            currentVersion = try spec.currentVersion()
-        } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
-        }
-        let policy = settings.updatePolicy(default: spec.policy)
-        self.policy = policy
-        store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
-        quietReason = settings.quietReason()
+    /// The same plan decided again from the record alone — under the app's lock, where a
+    /// concurrent start may have recorded meanwhile and a corrupt record may be moved aside.
+    private init(rereading plan: PresentationPlan) throws(CommandFailure) {
+        spec = plan.spec
+        settings = plan.settings
+        currentVersion = plan.currentVersion
+        policy = plan.policy
+        store = plan.store
+        (decision, recordProblem) = try Self.decide(
+            spec: spec, current: currentVersion, policy: policy, settings: settings, store: store,
+            movingCorruptRecordAside: true)
+        content = decision == plan.decision ? plan.content : Self.content(of: spec, for: decision)
+        quietReason = plan.quietReason
+    }
 
-        var recorded: Version?
-        var problem: StoreError?
+    /// ``init(rereading:)``: decide again under the lock.
+    func redecided() throws(CommandFailure) -> PresentationPlan {
+        try PresentationPlan(rereading: self)
+    }
+
+    private static func decide(
+        spec: SpecFile, current: Version, policy: UpdatePolicy, settings: FirstOpenSettings,
+        store: KeyFileVersionStore, movingCorruptRecordAside: Bool
+    ) throws(CommandFailure) -> (Decision, StoreError?) {
+        let recorded: Version?
         do {
-            recorded = try store.recordedVersion(for: spec.appID, movingCorruptRecordAside: !readOnly)
+            recorded = try store.recordedVersion(for: spec.appID, movingCorruptRecordAside: movingCorruptRecordAside)
         } catch {
-            switch error {
-            case .corrupt:
-                problem = error
-            default:
-                throw CommandFailure("\(error)", code: .ioError)
-            }
-        }
-        recordProblem = problem
-        if problem != nil {
+            guard case .corrupt = error else { throw CommandFailure("\(error)", code: .ioError) }
             // A record existed, so this is a returning user: never Welcome.
-            decision = .nothing(.sameVersion(currentVersion))
-        } else {
-            decision = PresentationDecider.decide(
-                recorded: recorded, current: currentVersion, policy: policy,
-                showsWhatsNew: settings.showsWhatsNew && spec.showsWhatsNew)
+            return (.nothing(.unusableRecord(current: current)), error)
         }
+        let decision = PresentationDecider.decide(
+            recorded: recorded, current: current, policy: policy,
+            showsWhatsNew: settings.showsWhatsNew && spec.showsWhatsNew)
+        return (decision, nil)
+    }
 
+    private static func content(of spec: SpecFile, for decision: Decision) -> WindowContent? {
         switch decision {
-        case .welcome:
-            content = spec.windowContent(kind: .welcome)
-        case .whatsNew(let from, let to):
-            content = spec.windowContent(kind: .whatsNew, from: from, to: to)
-        case .nothing:
-            content = nil
+        case .welcome: spec.windowContent(kind: .welcome)
+        case let .whatsNew(from, to): spec.windowContent(kind: .whatsNew, from: from, to: to)
+        case .nothing: nil
         }
     }
 

@@ -17,7 +17,7 @@ struct ResetCommand {
 
     func run() throws(CommandFailure) -> ExitCode {
         let spec = try SpecFile.load(try options.specPath(command: "reset"))
-        let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
+        let store = KeyFileVersionStore()
         do {
             try store.forget(spec.appID)
         } catch {

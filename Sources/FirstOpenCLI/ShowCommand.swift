@@ -35,7 +35,7 @@ struct ShowCommand {
             }
             var helperArguments = ["show", "--kind", forced]
             if let from = options["from"] { helperArguments += ["--from", from] }
-            return try HelperLauncher.execHelper(arguments: helperArguments + ["--", specPath])
+            try HelperLauncher.execHelper(arguments: helperArguments + ["--", specPath])
         }
         if options["from"] != nil {
             throw CommandFailure("show: --from needs --force whats-new", code: .usage)
@@ -45,7 +45,7 @@ struct ShowCommand {
 
     private func showIfDue(specPath: String) throws(CommandFailure) -> ExitCode {
         // A first look that changes nothing, not even a corrupt record.
-        let firstLook = try PresentationPlan(specPath: specPath, readOnly: true)
+        let firstLook = try PresentationPlan(specPath: specPath)
         if let problem = firstLook.recordProblem {
             Diagnostics.warning("\(problem)")
         }
@@ -68,7 +68,7 @@ struct ShowCommand {
         }
         // Decide again under the lock: a concurrent start may have recorded meanwhile.
         // Only now is a corrupt record moved aside, so two starts cannot both see it.
-        let plan = try PresentationPlan(specPath: specPath)
+        let plan = try firstLook.redecided()
         if plan.recordProblem != nil {
             // Kept aside by the store; the user has been here before: never Welcome.
             try record(plan, note: "the unusable record was kept aside; wrote a fresh record")
@@ -90,7 +90,7 @@ struct ShowCommand {
         if case .whatsNew(let from, _) = plan.decision {
             helperArguments += ["--from", from.description]
         }
-        return try HelperLauncher.execHelper(arguments: helperArguments + ["--", specPath])
+        try HelperLauncher.execHelper(arguments: helperArguments + ["--", specPath])
     }
 
     private func acquireLock(_ plan: PresentationPlan) throws(CommandFailure) -> StateLock? {

@@ -48,7 +48,7 @@ do {
     case .reset: code = try ResetCommand(arguments: commandArguments).run()
     case .validate, .screenshot:
         // Both need GDK (gdk_rgba_parse, rendering): the window helper does them.
-        code = try HelperLauncher.execHelper(arguments: [command.rawValue] + rest)
+        try HelperLauncher.execHelper(arguments: [command.rawValue] + rest)
     case .autostart: code = try AutostartCommand(arguments: commandArguments).run()
     }
     exit(code.rawValue)

@@ -86,7 +86,9 @@ public struct AutostartEntry: Sendable {
     }
 
     /// Quotes one argument for `Exec=`: arguments with reserved characters go in
-    /// double quotes with `"`, `` ` ``, `$` and `\` escaped; `%` is doubled.
+    /// double quotes with `"`, `` ` ``, `$` and `\` escaped; `%` is doubled. Not
+    /// `g_shell_quote`: the Desktop Entry Specification's rules differ (single quotes
+    /// are not allowed, `%` is a field code).
     public static func quoteExecArgument(_ argument: String) -> String {
         let reserved: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";",
                                         "$", "*", "?", "#", "(", ")", "`"]

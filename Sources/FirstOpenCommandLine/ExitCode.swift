@@ -19,19 +19,3 @@ public enum ExitCode: Int32, Sendable {
     /// Reading or writing the state failed (EX_IOERR).
     case ioError = 74
 }
-
-/// An error that ends the command with one line on stderr and an exit code.
-public struct CommandFailure: Error, CustomStringConvertible, Sendable {
-    /// What is printed after `first-open: `.
-    public var message: String
-    /// The exit status.
-    public var code: ExitCode
-
-    /// Creates a failure.
-    public init(_ message: String, code: ExitCode) {
-        self.message = message
-        self.code = code
-    }
-
-    public var description: String { message }
-}

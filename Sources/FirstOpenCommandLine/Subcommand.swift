@@ -1,12 +1,19 @@
 /// The subcommands of `first-open`. Their names are a public contract: autostart
 /// entries and scripts call them.
 public enum Subcommand: String, CaseIterable, Sendable {
+    /// Decide and show when due (the default command).
     case show
+    /// Say what show would do.
     case explain
+    /// Record without showing.
     case markSeen = "mark-seen"
+    /// Forget the record.
     case reset
+    /// Check a spec file.
     case validate
+    /// Render to PNG.
     case screenshot
+    /// Manage the autostart entry.
     case autostart
 
     /// One line for the overview in `first-open --help`.

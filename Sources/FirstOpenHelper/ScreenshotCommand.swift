@@ -105,13 +105,7 @@ struct ScreenshotCommand {
             }
             return value
         }
-        from = try options["from"].map { (text: String) throws(CommandFailure) -> Version in
-            do {
-                return try Version(text)
-            } catch {
-                throw CommandFailure("screenshot: --from: \(error)", code: .usage)
-            }
-        }
+        from = try options.version("from")
         useSessionDisplay = options.flags.contains("use-display")
         verbose = options.flags.contains("verbose")
     }
@@ -122,13 +116,8 @@ struct ScreenshotCommand {
         try checkPaths(variants)
 
         // Everything that can be wrong with the spec is found before a server starts.
-        let spec = try SpecFile.loadForWindow(specPath, locale: matrix.locales[0])
-        let current: Version
-        do {
-            current = try spec.currentVersion()
-        } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
-        }
+        let spec = try SpecFile.load(specPath, locale: matrix.locales[0], colorValidator: RGBA.isParsable)
+        let current = try spec.requireCurrentVersion()
         for kind in matrix.kinds where spec.windowContent(kind: kind, from: from, to: current) == nil {
             throw CommandFailure(
                 "\(specPath): nothing to show for \(kind.rawValue) "
@@ -159,7 +148,7 @@ struct ScreenshotCommand {
                 if let loaded = specs[variant.locale] {
                     localized = loaded
                 } else {
-                    localized = try SpecFile.loadForWindow(specPath, locale: variant.locale)
+                    localized = try SpecFile.load(specPath, locale: variant.locale, colorValidator: RGBA.isParsable)
                     specs[variant.locale] = localized
                 }
                 guard let content = localized.windowContent(kind: variant.kind, from: from, to: current,

@@ -69,15 +69,14 @@ final class ScreenshotEnvironment {
             setlocale(LC_MESSAGES, "C")
             setlocale(LC_MESSAGES, messagesLocale)
         }
-        gtk_widget_set_default_direction(
-            BuiltInStrings.translationIsRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+        TextDirection.defaultDirection = BuiltInStrings.isRightToLeft ? .rightToLeft : .leftToRight
     }
 
     /// Light or dark Adwaita for the next windows.
     func select(theme: ScreenshotTheme) {
         guard let settings else { return }
         fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", theme == .dark ? 1 : 0)
-        Self.processPendingEvents()
+        GTK.processPendingEvents()
     }
 
     /// The language the environment asks for (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
@@ -169,15 +168,7 @@ final class ScreenshotEnvironment {
         fo_object_set_boolean(settings, "gtk-cursor-blink", 0)
         fo_object_set_boolean(settings, "gtk-keynav-use-caret", 0)
         fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", 0)
-        Self.processPendingEvents()
-    }
-
-    private static func processPendingEvents() {
-        var budget = 10_000
-        while gtk_events_pending() != 0, budget > 0 {
-            gtk_main_iteration_do(0)
-            budget -= 1
-        }
+        GTK.processPendingEvents()
     }
 
     private static func environment(_ name: String) -> String? {

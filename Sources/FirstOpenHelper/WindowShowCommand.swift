@@ -32,9 +32,7 @@ struct WindowShowCommand {
         guard let kindName = options["kind"], let kind = FirstOpenKind(rawValue: kindName) else {
             throw CommandFailure("show: --kind takes 'welcome' or 'whats-new'", code: .usage)
         }
-        let recordVersion = try options["record-version"].map { (text: String) throws(CommandFailure) -> Version in
-            try Self.version(text, option: "record-version")
-        }
+        let recordVersion = try options.version("record-version")
         // Held until this process exits, whatever happens below.
         let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
         defer { lock?.release() }
@@ -49,17 +47,19 @@ struct WindowShowCommand {
             throw CommandFailure(reason, code: .noDisplay)
         }
 
-        let spec = recordVersion == nil ? try SpecFile.loadForWindow(specPath) : try SpecFile.loadForLogin(specPath)
+        // At login, colours are checked as the GTK-free decision checked them: one only GDK
+        // rejects falls back to the defaults below instead of failing at every login.
+        let spec = recordVersion == nil
+            ? try SpecFile.load(specPath, colorValidator: RGBA.isParsable)
+            : try SpecFile.load(specPath)
         spec.addIconFolderToTheme()
         let current: Version
-        do {
-            current = try recordVersion ?? spec.currentVersion()
-        } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
+        if let recordVersion {
+            current = recordVersion
+        } else {
+            current = try spec.requireCurrentVersion()
         }
-        let from = try options["from"].map { (text: String) throws(CommandFailure) -> Version in
-            try Self.version(text, option: "from")
-        }
+        let from = try options.version("from")
         guard var content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
             throw CommandFailure(
                 "\(specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)",
@@ -89,7 +89,7 @@ struct WindowShowCommand {
         var failure: CommandFailure?
         dialog.onDismiss = { reason in
             if let recordVersion, reason.isUserDismissal {
-                let store = KeyFileVersionStore(directory: KeyFileVersionStore.defaultDirectory)
+                let store = KeyFileVersionStore()
                 do {
                     try store.record(recordVersion, for: spec.appID)
                     Diagnostics.output("\(kind.rawValue): \(reason); recorded \(spec.appID) \(recordVersion)")
@@ -125,14 +125,6 @@ struct WindowShowCommand {
             Diagnostics.output("whats-new: turned off for \(appID) in \(settings.userConfigFile ?? "the user's settings")")
         } catch {
             Diagnostics.warning("cannot save \"Don't show after updates\": \(error)")
-        }
-    }
-
-    private static func version(_ text: String, option: String) throws(CommandFailure) -> Version {
-        do {
-            return try Version(text)
-        } catch {
-            throw CommandFailure("--\(option): \(error)", code: .usage)
         }
     }
 

@@ -45,6 +45,8 @@ public enum Decision: Sendable, Equatable {
             return "\(version) already seen"
         case let .downgrade(recorded, current):
             return "downgrade from \(recorded) to \(current); record keeps \(recorded)"
+        case let .unusableRecord(current):
+            return "the record of \(app) was unusable; a returning user is not welcomed again (current version \(current))"
         case let .whatsNewDisabled(from, to):
             return "What's New is turned off for \(app) (\(from) -> \(to))"
         case let .insignificant(from, to, policy):

@@ -13,6 +13,7 @@ public struct FirstOpenSession {
     /// False when What's New is turned off (user choice or admin setting).
     public let showsWhatsNew: Bool
 
+    /// A check for `appID` at `currentVersion`, reading and writing `store`.
     public init(
         appID: String,
         currentVersion: Version,
@@ -54,7 +55,7 @@ public struct FirstOpenSession {
         } catch {
             guard case .corrupt = error else { throw error }
             try recordWithoutShowing()
-            return (.nothing(.sameVersion(currentVersion)), error)
+            return (.nothing(.unusableRecord(current: currentVersion)), error)
         }
     }
 

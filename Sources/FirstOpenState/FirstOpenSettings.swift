@@ -56,6 +56,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
     /// the GLib default.
     public var userConfigFile: String?
 
+    /// Settings with the given values; the defaults are what applies without any file.
     public init(
         showsWhatsNew: Bool = true,
         policy: UpdatePolicy.Change? = nil,

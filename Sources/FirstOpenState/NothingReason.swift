@@ -9,4 +9,7 @@ public enum NothingReason: Sendable, Equatable {
     case downgrade(recorded: Version, current: Version)
     /// A significant upgrade, but What's New is turned off (user choice or admin setting).
     case whatsNewDisabled(from: Version, to: Version)
+    /// The record could not be used (corrupt): it existed, so the user has been here
+    /// before and is not welcomed again; `current` is what a fresh record holds.
+    case unusableRecord(current: Version)
 }

@@ -20,12 +20,14 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
         case liveSession
     }
 
+    /// Which kind of quiet session.
     public let kind: Kind
     /// Why, in a few words (`system account (uid 112)`).
     public let reason: String
 
     public var description: String { reason }
 
+    /// A quiet session of `kind`, described by `reason`.
     public init(kind: Kind, reason: String) {
         self.kind = kind
         self.reason = reason
@@ -78,12 +80,6 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension FirstOpenSettings {
-    /// Why the current session should stay quiet (a system account, a live, guest or
-    /// greeter session), or nil. Settings are not consulted; see ``quietReason()``.
-    public static func isQuietSession() -> String? {
-        QuietSession.current()?.reason
-    }
-
     /// Why nothing should be shown in the current session after applying
     /// `ShowInLiveSessions` and `ShowForSystemAccounts`; nil when showing is allowed.
     public func quietReason() -> String? {

@@ -25,6 +25,7 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
     /// `minor`, pre-releases not counted.
     public static let `default` = UpdatePolicy()
 
+    /// A policy counting `change`-level upgrades (and pre-releases when asked).
     public init(change: Change = .minor, countsPrereleases: Bool = false) {
         self.change = change
         self.countsPrereleases = countsPrereleases

@@ -1,5 +1,6 @@
 /// A policy name that is not one of `major`, `minor`, `patch`, `any`.
 public enum UpdatePolicyError: Error, Equatable, CustomStringConvertible {
+    /// The name as written.
     case unknownChange(String)
 
     public var description: String {

@@ -58,7 +58,7 @@ public enum BuiltInStrings {
     /// Whether the current translation asks for a right-to-left layout (its
     /// "default:LTR" reads "default:RTL"). The window follows it even where GTK's own
     /// catalogue, from which `gtk_init` sets the default direction, is missing.
-    static var isRightToLeft: Bool {
+    public static var isRightToLeft: Bool {
         // TRANSLATORS: Write "default:RTL" for right-to-left languages (Arabic, Hebrew,
         // Persian, …), otherwise "default:LTR". Do not translate these words.
         Localization.gettext("default:LTR") == "default:RTL"

@@ -22,12 +22,12 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public var description: String { cssColor }
 
     /// Whether `gdk_rgba_parse` accepts the colour.
-    public var isValid: Bool { (try? RGBA(parsing: cssColor)) != nil }
+    public var isValid: Bool { RGBA.isParsable(cssColor) }
 
     // The GNOME palette (HIG), matching the seed's system colours.
 
     /// GNOME blue 3, the default accent.
-    public static let blue = Color("#1c71d8")
+    public static let blue = Color(WindowContent.defaultAccentColor)
     /// GNOME green 5.
     public static let green = Color("#26a269")
     /// GNOME yellow 5.

@@ -48,6 +48,8 @@ public enum Localization {
     }
 
     /// Replaces the first `%s` / `%1$s` (or `%d` / `%1$d`) in a translated template.
+    /// Written out rather than handed to a printf-style formatter: a translation (or an
+    /// app name) with a stray `%n` or `%s` must never be interpreted as a format.
     static func substitute(_ template: String, _ argument: String) -> String {
         for placeholder in ["%1$s", "%s", "%1$d", "%d"] {
             if let range = template.firstRange(of: placeholder) {

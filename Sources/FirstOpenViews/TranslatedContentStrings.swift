@@ -13,11 +13,3 @@ extension ContentStrings {
             releaseNotesLabel: Localization.gettext("Release Notes"))
     }
 }
-
-extension RGBA {
-    /// Whether `gdk_rgba_parse` accepts `text`: the colour check the window applies,
-    /// handed to ``SpecValidator`` and ``SpecFile`` so `validate` agrees with `show`.
-    public static func isParsable(_ text: String) -> Bool {
-        (try? RGBA(parsing: text)) != nil
-    }
-}

@@ -80,7 +80,7 @@ final class FirstOpenSessionTests: XCTestCase {
         try temp.write("not a key file", to: "org.example.Car.state")
         let current = try session("1.3.0", store: store)
         let (decision, repaired) = try current.decideRepairingCorruptRecord()
-        XCTAssertEqual(decision, .nothing(.sameVersion(try Version("1.3.0"))))
+        XCTAssertEqual(decision, .nothing(.unusableRecord(current: try Version("1.3.0"))))
         guard case .corrupt(_, let keptAs, _)? = repaired else { return XCTFail("\(String(describing: repaired))") }
         XCTAssertTrue(keptAs.contains(".corrupt-"), keptAs)
         // The fresh record makes the next start a returning user's, not a first start.

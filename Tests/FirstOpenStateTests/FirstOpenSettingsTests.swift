@@ -228,6 +228,6 @@ final class FirstOpenSettingsTests: XCTestCase {
         // The one fact about the running session that holds on every machine this runs
         // on as root (CI); the kinds of quiet session are tested above with fixtures.
         guard getuid() == 0 else { throw XCTSkip("only meaningful as root") }
-        XCTAssertNil(FirstOpenSettings.isQuietSession(), "root (CI) is not quiet")
+        XCTAssertNil(QuietSession.current(), "root (CI) is not quiet")
     }
 }

@@ -80,7 +80,7 @@ final class LocalizationTests: XCTestCase {
             TextDirection.defaultDirection = .leftToRight // as when GTK's own gtk30 catalogue is missing
             defer { TextDirection.defaultDirection = previous }
             try Self.withLanguage("he") {
-                XCTAssertTrue(BuiltInStrings.translationIsRightToLeft)
+                XCTAssertTrue(BuiltInStrings.isRightToLeft)
                 let dialog = try FirstOpenDialog(content: sampleContent())
                 defer { dialog.dismiss() }
                 XCTAssertEqual(dialog.headlineLabel.text, "ברוכים הבאים ל־")
@@ -103,7 +103,7 @@ final class LocalizationTests: XCTestCase {
                 XCTAssertEqual(BuiltInStrings.welcomeHeadline, "Welcome to")
                 XCTAssertEqual(BuiltInStrings.moreUpdates(1), "And 1 more update")
                 XCTAssertEqual(BuiltInStrings.moreUpdates(2), "And 2 more updates")
-                XCTAssertFalse(BuiltInStrings.translationIsRightToLeft)
+                XCTAssertFalse(BuiltInStrings.isRightToLeft)
             }
         }
     }

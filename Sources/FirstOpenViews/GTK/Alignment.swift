@@ -3,7 +3,16 @@ internal import CGtk
 /// How a widget sits in the space its parent gives it (`GtkAlign`). `start` and `end`
 /// follow the text direction.
 public enum Alignment: Sendable, Equatable {
-    case fill, start, end, center, baseline
+    /// Take all the space.
+    case fill
+    /// At the leading edge (left in left-to-right text).
+    case start
+    /// At the trailing edge.
+    case end
+    /// In the middle.
+    case center
+    /// On the text baseline of the row.
+    case baseline
 
     init(_ value: GtkAlign) {
         switch value {

@@ -5,7 +5,10 @@ internal import CGtk
 public final class Box: Container {
     /// The direction children are laid out in.
     public enum Orientation: Sendable {
-        case horizontal, vertical
+        /// Children side by side (mirrored in right-to-left text).
+        case horizontal
+        /// Children one above the other.
+        case vertical
     }
 
     /// A new box with `spacing` logical pixels between children.

@@ -12,11 +12,4 @@ public class Container: Widget {
     func remove(_ child: Widget) {
         gtk_container_remove(fo_container(widgetPointer), child.widgetPointer)
     }
-
-    /// The number of (non-internal) children.
-    var childCount: Int {
-        guard let list = gtk_container_get_children(fo_container(widgetPointer)) else { return 0 }
-        defer { g_list_free(list) }
-        return Int(g_list_length(list))
-    }
 }

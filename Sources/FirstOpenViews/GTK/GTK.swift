@@ -33,7 +33,7 @@ public enum GTK {
     }
 
     /// Handles every pending event and idle callback (layout, drawing) without blocking.
-    static func processPendingEvents() {
+    public static func processPendingEvents() {
         var budget = 10_000
         while gtk_events_pending() != 0, budget > 0 {
             gtk_main_iteration_do(0)

@@ -96,10 +96,4 @@ public final class Label: Widget {
         let width = (Int(chars) * Int(charWidth) + Int(PANGO_SCALE) - 1) / Int(PANGO_SCALE)
         setSizeRequest(width: width, height: nil)
     }
-
-    /// The minimum width in characters (-1: unset).
-    var widthChars: Int {
-        get { Int(gtk_label_get_width_chars(label)) }
-        set { gtk_label_set_width_chars(label, Int32(newValue)) }
-    }
 }

@@ -5,10 +5,13 @@ internal import Glibc
 /// reaches a style sheet is through `cssString`, which GDK prints from the parsed
 /// numbers — so colour text can never inject CSS.
 public struct RGBA: Sendable, Hashable, CustomStringConvertible {
-    /// Components in 0...1.
+    /// Red, in 0...1.
     public var red: Double
+    /// Green, in 0...1.
     public var green: Double
+    /// Blue, in 0...1.
     public var blue: Double
+    /// Opacity, in 0...1.
     public var alpha: Double
 
     /// A colour from components in 0...1 (clamped).
@@ -93,7 +96,9 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
         RGBA(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Opaque white.
     public static let white = RGBA(red: 1, green: 1, blue: 1)
+    /// Opaque black.
     public static let black = RGBA(red: 0, green: 0, blue: 0)
 
     // GLib's own whitespace rules: `gdk_rgba_parse` rejects surrounding blanks.
@@ -103,5 +108,13 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
         while let first = slice.first, blanks.contains(first) { slice = slice.dropFirst() }
         while let last = slice.last, blanks.contains(last) { slice = slice.dropLast() }
         return String(slice)
+    }
+}
+
+extension RGBA {
+    /// Whether `gdk_rgba_parse` accepts `text`: the colour check the window applies,
+    /// handed to ``SpecValidator`` and ``SpecFile`` so `validate` agrees with `show`.
+    public static func isParsable(_ text: String) -> Bool {
+        (try? RGBA(parsing: text)) != nil
     }
 }

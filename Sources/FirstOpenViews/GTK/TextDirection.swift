@@ -4,7 +4,9 @@ internal import CGtk
 public enum TextDirection: Sendable, Equatable {
     /// Not set on the widget: it follows the default direction.
     case none
+    /// Latin, Cyrillic, Greek, CJK, … scripts.
     case leftToRight
+    /// Arabic, Hebrew, Persian, … scripts: the layout is mirrored.
     case rightToLeft
 
     init(_ value: GtkTextDirection) {
@@ -26,7 +28,8 @@ public enum TextDirection: Sendable, Equatable {
     /// The direction new widgets get: GTK sets it in `gtk_init` from the locale
     /// (its own translation of "default:LTR").
     @MainActor
-    static var defaultDirection: TextDirection {
+    /// The direction of widgets that set none (`gtk_widget_get/set_default_direction`).
+    public static var defaultDirection: TextDirection {
         get { TextDirection(gtk_widget_get_default_direction()) }
         set { gtk_widget_set_default_direction(newValue.gtkValue) }
     }

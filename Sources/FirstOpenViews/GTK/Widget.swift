@@ -246,9 +246,4 @@ public class Widget {
             return handler(KeyPress(keyval: UInt(key.keyval), modifiers: UInt(key.state)))
         }
     }
-
-    /// Disconnects a handler returned by one of the `connect` functions.
-    func disconnect(_ handlerID: UInt) {
-        g_signal_handler_disconnect(widgetPointer, gulong(handlerID))
-    }
 }

@@ -117,18 +117,6 @@ public class Window: Container {
         gtk_window_get_default_widget(windowPointer) == widget.widgetPointer
     }
 
-    /// Whether focus rectangles are drawn (GTK shows them after keyboard use).
-    var showsFocusRectangles: Bool {
-        get { gtk_window_get_focus_visible(windowPointer) != 0 }
-        set { gtk_window_set_focus_visible(windowPointer, newValue ? 1 : 0) }
-    }
-
-    /// Activates the default widget, as Enter does.
-    @discardableResult
-    func activateDefault() -> Bool {
-        gtk_window_activate_default(windowPointer) != 0
-    }
-
     /// Delivers a synthesised key press to the window, through the same path as a real
     /// one (key-press handlers, then GTK's key bindings). Returns whether it was handled;
     /// `false` when the window is not realized.

@@ -1,5 +1,19 @@
 internal import CGLib
 
+/// An optional second button, e.g. "Release Notes", that opens a URL.
+public struct SecondaryAction: Sendable, Hashable {
+    /// The button's label. Plain text.
+    public var label: String
+    /// The URL opened with the user's default handler.
+    public var url: String
+
+    /// Creates a secondary action.
+    public init(label: String, url: String) {
+        self.label = label
+        self.url = url
+    }
+}
+
 extension SecondaryAction {
     /// The URL schemes a secondary button may open: web pages and local files. Other
     /// schemes (`javascript:`, `apt:`, custom handlers) could run something on click.
