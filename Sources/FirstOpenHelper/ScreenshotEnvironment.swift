@@ -31,7 +31,7 @@ final class ScreenshotEnvironment {
     /// The private server, unless the session's display is used.
     private(set) var privateDisplay: PrivateDisplay?
 
-    private var settings: UnsafeMutablePointer<GtkSettings>?
+    private var settings: GTKSettings?
     private var messagesLocale: String?
 
     /// Prepares the process and initialises GTK.
@@ -75,7 +75,7 @@ final class ScreenshotEnvironment {
     /// Light or dark Adwaita for the next windows.
     func select(theme: ScreenshotTheme) {
         guard let settings else { return }
-        fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", theme == .dark ? 1 : 0)
+        settings.set("gtk-application-prefer-dark-theme", theme == .dark)
         GTK.processPendingEvents()
     }
 
@@ -153,21 +153,21 @@ final class ScreenshotEnvironment {
 
     /// GTK settings, set by the application: they outrank XSETTINGS and settings.ini.
     private func pinSettings() {
-        guard let settings = gtk_settings_get_default() else { return }
+        guard let settings = GTKSettings.current else { return }
         self.settings = settings
-        fo_object_set_string(settings, "gtk-theme-name", Self.themeName)
-        fo_object_set_string(settings, "gtk-icon-theme-name", Self.iconThemeName)
-        fo_object_set_string(settings, "gtk-font-name", Self.fontName)
-        fo_object_set_int(settings, "gtk-xft-dpi", Self.fontDPI)
-        fo_object_set_int(settings, "gtk-xft-antialias", 1)
-        fo_object_set_int(settings, "gtk-xft-hinting", 1)
-        fo_object_set_string(settings, "gtk-xft-hintstyle", "hintslight")
+        settings.set("gtk-theme-name", Self.themeName)
+        settings.set("gtk-icon-theme-name", Self.iconThemeName)
+        settings.set("gtk-font-name", Self.fontName)
+        settings.set("gtk-xft-dpi", Self.fontDPI)
+        settings.set("gtk-xft-antialias", 1)
+        settings.set("gtk-xft-hinting", 1)
+        settings.set("gtk-xft-hintstyle", "hintslight")
         // Greyscale antialiasing: no colour fringes that depend on a monitor's subpixels.
-        fo_object_set_string(settings, "gtk-xft-rgba", "none")
-        fo_object_set_boolean(settings, "gtk-enable-animations", 0)
-        fo_object_set_boolean(settings, "gtk-cursor-blink", 0)
-        fo_object_set_boolean(settings, "gtk-keynav-use-caret", 0)
-        fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", 0)
+        settings.set("gtk-xft-rgba", "none")
+        settings.set("gtk-enable-animations", false)
+        settings.set("gtk-cursor-blink", false)
+        settings.set("gtk-keynav-use-caret", false)
+        settings.set("gtk-application-prefer-dark-theme", false)
         GTK.processPendingEvents()
     }
 

@@ -5,27 +5,24 @@ import XCTest
 /// The window follows the dark style and the large-text setting (GNOME's text scaling
 /// is the Xft DPI), as GTK's own widgets do.
 final class ThemeAndTextSizeTests: XCTestCase {
-    /// Runs `body` with a GtkSettings boolean or integer changed, then restores it.
+    /// Runs `body` with the dark style or the Xft DPI changed, then restores them.
     @MainActor
-    private static func with(dark: Bool? = nil, xftDPI: Int32? = nil, _ body: () throws -> Void) rethrows {
-        let settings = gtk_settings_get_default()
-        let previousDark = fo_object_get_boolean(settings, "gtk-application-prefer-dark-theme")
-        let previousDPI = fo_object_get_int(settings, "gtk-xft-dpi")
-        if let dark { fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", dark ? 1 : 0) }
-        if let xftDPI { fo_object_set_int(settings, "gtk-xft-dpi", xftDPI) }
+    private static func with(dark: Bool? = nil, xftDPI: Int32? = nil, _ body: () throws -> Void) throws {
+        let settings = try XCTUnwrap(GTKSettings.current)
+        let previousDark = settings.boolean("gtk-application-prefer-dark-theme")
+        let previousDPI = settings.integer("gtk-xft-dpi")
+        if let dark { settings.set("gtk-application-prefer-dark-theme", dark) }
+        if let xftDPI { settings.set("gtk-xft-dpi", xftDPI) }
         defer {
-            fo_object_set_boolean(settings, "gtk-application-prefer-dark-theme", previousDark)
-            fo_object_set_int(settings, "gtk-xft-dpi", previousDPI)
+            settings.set("gtk-application-prefer-dark-theme", previousDark)
+            settings.set("gtk-xft-dpi", previousDPI)
         }
         try body()
     }
 
     @MainActor
     private static func color(of label: Label) -> RGBA {
-        let context = gtk_widget_get_style_context(label.widgetPointer)
-        var color = GdkRGBA()
-        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
-        return RGBA(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+        label.styleColor
     }
 
     func testDarkStyleGivesADarkWindowWithLightText() throws {

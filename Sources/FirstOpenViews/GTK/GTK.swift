@@ -44,14 +44,14 @@ public enum GTK {
     /// Turns off cursor blinking and animations (for deterministic renders) and returns
     /// a closure that restores the previous settings.
     static func disableAnimations() -> @MainActor () -> Void {
-        guard let settings = gtk_settings_get_default() else { return {} }
-        let blink = fo_object_get_boolean(settings, "gtk-cursor-blink") != 0
-        let animations = fo_object_get_boolean(settings, "gtk-enable-animations") != 0
-        fo_object_set_boolean(settings, "gtk-cursor-blink", 0)
-        fo_object_set_boolean(settings, "gtk-enable-animations", 0)
+        guard let settings = GTKSettings.current else { return {} }
+        let blink = settings.boolean("gtk-cursor-blink")
+        let animations = settings.boolean("gtk-enable-animations")
+        settings.set("gtk-cursor-blink", false)
+        settings.set("gtk-enable-animations", false)
         return {
-            fo_object_set_boolean(settings, "gtk-cursor-blink", blink ? 1 : 0)
-            fo_object_set_boolean(settings, "gtk-enable-animations", animations ? 1 : 0)
+            settings.set("gtk-cursor-blink", blink)
+            settings.set("gtk-enable-animations", animations)
         }
     }
 

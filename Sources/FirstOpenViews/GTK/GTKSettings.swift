@@ -1,0 +1,42 @@
+internal import CGtk
+
+/// The process's `GtkSettings`: theme, icons, fonts, antialiasing, animations. Values
+/// set here are application settings, which outrank XSETTINGS and `settings.ini`.
+@MainActor
+public struct GTKSettings {
+    private let settings: UnsafeMutablePointer<GtkSettings>
+
+    /// The settings of the default screen; `nil` before GTK is initialised.
+    public static var current: GTKSettings? {
+        gtk_settings_get_default().map(GTKSettings.init(settings:))
+    }
+
+    private init(settings: UnsafeMutablePointer<GtkSettings>) {
+        self.settings = settings
+    }
+
+    /// A boolean property, e.g. `gtk-application-prefer-dark-theme`.
+    public func boolean(_ name: String) -> Bool {
+        fo_object_get_boolean(settings, name) != 0
+    }
+
+    /// An integer property, e.g. `gtk-xft-dpi` (1/1024 dot per inch).
+    public func integer(_ name: String) -> Int32 {
+        fo_object_get_int(settings, name)
+    }
+
+    /// Sets a boolean property.
+    public func set(_ name: String, _ value: Bool) {
+        fo_object_set_boolean(settings, name, value ? 1 : 0)
+    }
+
+    /// Sets an integer property.
+    public func set(_ name: String, _ value: Int32) {
+        fo_object_set_int(settings, name, value)
+    }
+
+    /// Sets a string property, e.g. `gtk-theme-name`.
+    public func set(_ name: String, _ value: String) {
+        fo_object_set_string(settings, name, value)
+    }
+}
