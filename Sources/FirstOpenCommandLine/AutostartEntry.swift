@@ -1,4 +1,5 @@
 internal import CGLib
+internal import FirstOpenState
 
 #if canImport(Glibc)
 import Glibc
@@ -40,39 +41,36 @@ public struct AutostartEntry: Sendable {
 
     /// The entry's text, built with GKeyFile so values are escaped correctly.
     public func contents() -> String {
-        let file = g_key_file_new()
-        defer { g_key_file_free(file) }
-        let group = "Desktop Entry"
-        g_key_file_set_string(file, group, "Type", "Application")
-        g_key_file_set_string(file, group, "Name", "\(appName) Welcome")
-        g_key_file_set_string(file, group, "Comment", "Shows what is new in \(appName) after an update")
-        g_key_file_set_string(file, group, "TryExec", executable)
-        g_key_file_set_string(file, group, "Exec", commandLine)
-        g_key_file_set_boolean(file, group, "NoDisplay", 1)
-        g_key_file_set_boolean(file, group, "Terminal", 0)
-        g_key_file_set_string(file, group, "X-GNOME-Autostart-Phase", "Applications")
-        g_key_file_set_boolean(file, group, "X-GNOME-Autostart-enabled", 1)
-        let data = g_key_file_to_data(file, nil, nil)
-        defer { g_free(data) }
-        return data.map { String(cString: $0) } ?? ""
+        keyFile().text
     }
 
-    /// Writes the entry atomically into `directory`, creating it if needed.
+    private func keyFile() -> KeyFile {
+        let file = KeyFile()
+        let group = "Desktop Entry"
+        file.setString("Application", for: "Type", in: group)
+        file.setString("\(appName) Welcome", for: "Name", in: group)
+        file.setString("Shows what is new in \(appName) after an update", for: "Comment", in: group)
+        file.setString(executable, for: "TryExec", in: group)
+        file.setString(commandLine, for: "Exec", in: group)
+        file.setBoolean(true, for: "NoDisplay", in: group)
+        file.setBoolean(false, for: "Terminal", in: group)
+        file.setString("Applications", for: "X-GNOME-Autostart-Phase", in: group)
+        file.setBoolean(true, for: "X-GNOME-Autostart-enabled", in: group)
+        return file
+    }
+
+    /// Writes the entry atomically and durably into `directory`, creating it if needed.
     /// Returns the path written.
     @discardableResult
     public func install(in directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> String {
-        if g_mkdir_with_parents(directory, 0o755) != 0 {
-            throw CommandFailure("cannot create \(directory): \(String(cString: strerror(errno)))", code: .cannotWrite)
+        if let reason = GLibFile.makeDirectory(directory, mode: 0o755) {
+            throw CommandFailure("cannot create \(directory): \(reason)", code: .cannotWrite)
         }
         let path = directory + "/" + fileName
-        let text = contents()
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GFileSetContentsFlags(rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
-        let written = g_file_set_contents_full(path, text, gssize(text.utf8.count), flags, 0o644, &error)
-        if written == 0 {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw CommandFailure("cannot write \(path): \(message)", code: .cannotWrite)
+        do {
+            try keyFile().write(to: path, mode: 0o644)
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error.message)", code: .cannotWrite)
         }
         return path
     }
@@ -119,12 +117,8 @@ public struct AutostartEntry: Sendable {
             let name = String(cString: entry)
             guard name.hasPrefix("first-open-"), name.hasSuffix(".desktop") else { continue }
             let path = directory + "/" + name
-            let file = g_key_file_new()
-            defer { g_key_file_free(file) }
-            guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0,
-                  let exec = g_key_file_get_string(file, "Desktop Entry", "Exec", nil) else { continue }
-            defer { g_free(exec) }
-            if String(cString: exec).hasSuffix(suffix) { found.append(path) }
+            guard let exec = (try? KeyFile(path: path))?.value("Exec", in: "Desktop Entry") else { continue }
+            if exec.hasSuffix(suffix) { found.append(path) }
         }
         return found.sorted()
     }

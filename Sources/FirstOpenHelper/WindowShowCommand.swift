@@ -67,7 +67,9 @@ struct WindowShowCommand {
         }
 
         // The login path offers "Don't show after updates"; a forced window changes nothing.
-        content.offersWhatsNewOptOut = recordVersion != nil && !Self.whatsNewLockedByAdmin(appID: spec.appID)
+        // (Only the login path reads the settings, once; warnings were printed by first-open.)
+        let settings = recordVersion == nil ? nil : FirstOpenSettings.load(appID: spec.appID).0
+        content.offersWhatsNewOptOut = settings.map { !$0.lockedKeys.contains(.showWhatsNew) } ?? false
 
         let dialog: FirstOpenDialog
         do {
@@ -97,7 +99,7 @@ struct WindowShowCommand {
                     failure = CommandFailure("\(error)", code: .ioError)
                 }
                 if dialog.userOptedOutOfWhatsNew {
-                    Self.turnOffWhatsNew(appID: spec.appID)
+                    settings.map { Self.turnOffWhatsNew(appID: spec.appID, settings: $0) }
                 }
             }
             GTK.quitMainLoop()
@@ -112,14 +114,8 @@ struct WindowShowCommand {
         return .ok
     }
 
-    /// Whether an admin locked `ShowWhatsNew`, so the user's choice would be ignored.
-    private static func whatsNewLockedByAdmin(appID: String) -> Bool {
-        FirstOpenSettings.load(appID: appID).0.lockedKeys.contains(.showWhatsNew)
-    }
-
     /// Writes the user's "Don't show after updates" to `$XDG_CONFIG_HOME/first-open/first-open.conf`.
-    private static func turnOffWhatsNew(appID: String) {
-        let (settings, _) = FirstOpenSettings.load(appID: appID)
+    private static func turnOffWhatsNew(appID: String, settings: FirstOpenSettings) {
         do {
             try settings.setUserShowsWhatsNew(false, appID: appID)
             Diagnostics.output("whats-new: turned off for \(appID) in \(settings.userConfigFile ?? "the user's settings")")

@@ -2,7 +2,7 @@ internal import CGLib
 import Glibc
 
 /// Whole-file reads and writes through GLib.
-enum GLibFile {
+package enum GLibFile {
     /// Reads `path` and hands its bytes (NUL-terminated by GLib) to `body`.
     static func withContents<T>(
         of path: String, _ body: (UnsafePointer<gchar>, Int) throws -> T
@@ -29,7 +29,7 @@ enum GLibFile {
     }
 
     /// `g_mkdir_with_parents`; returns the errno text on failure.
-    static func makeDirectory(_ path: String, mode: Int32) -> String? {
+    package static func makeDirectory(_ path: String, mode: Int32) -> String? {
         if g_mkdir_with_parents(path, mode) == 0 { return nil }
         return errnoDescription(errno)
     }

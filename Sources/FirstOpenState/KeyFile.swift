@@ -132,11 +132,13 @@ package final class KeyFile {
         return String(cString: value)
     }
 
-    func setString(_ value: String, for key: String, in group: String) {
+    /// Sets a string value (GKeyFile escapes it).
+    package func setString(_ value: String, for key: String, in group: String) {
         g_key_file_set_string(pointer, group, key, value)
     }
 
-    func setBoolean(_ value: Bool, for key: String, in group: String) {
+    /// Sets `true` or `false`.
+    package func setBoolean(_ value: Bool, for key: String, in group: String) {
         g_key_file_set_boolean(pointer, group, key, value ? 1 : 0)
     }
 
@@ -145,8 +147,15 @@ package final class KeyFile {
         g_key_file_set_comment(pointer, nil, nil, comment, nil)
     }
 
+    /// The key file's text.
+    package var text: String {
+        guard let data = g_key_file_to_data(pointer, nil, nil) else { return "" }
+        defer { g_free(data) }
+        return String(cString: data)
+    }
+
     /// Writes the key file atomically and durably (temp file, fsync, rename).
-    func write(to path: String, mode: Int32) throws(GLibFailure) {
+    package func write(to path: String, mode: Int32) throws(GLibFailure) {
         var length: gsize = 0
         guard let data = g_key_file_to_data(pointer, &length, nil) else {
             throw GLibFailure(consuming: nil)
