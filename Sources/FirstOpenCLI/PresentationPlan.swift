@@ -82,13 +82,7 @@ struct PresentationPlan {
     }
 
     /// The window kind the decision asks for, if any.
-    var kind: FirstOpenKind? {
-        switch decision {
-        case .welcome: .welcome
-        case .whatsNew: .whatsNew
-        case .nothing: nil
-        }
-    }
+    var kind: FirstOpenKind? { decision.kind }
 
     /// The one-line explanation `explain` prints: first word `welcome`, `whats-new` or `nothing`.
     var explanation: String {

@@ -59,27 +59,11 @@ struct FirstOpenAttachment {
             store: store,
             showsWhatsNew: settings.showsWhatsNew
         )
-        let decision: Decision
-        do {
-            let (decided, repaired) = try session.decideRepairingCorruptRecord()
-            if let repaired { Diagnostics.warn("\(appID): \(repaired); wrote a fresh record") }
-            decision = decided
-        } catch {
-            Diagnostics.warn("\(appID): \(error)")
-            return
-        }
-        // welcomeView and whatsNewView may both be attached: each shows only its kind.
-        switch (decision, kind) {
-        case (.welcome, .welcome), (.whatsNew, .whatsNew): break
-        default: return
-        }
-        guard !rows.isEmpty else {
-            // Nothing to show for this case: record silently.
-            do { try session.recordWithoutShowing() } catch { Diagnostics.warn("\(appID): \(error)") }
-            return
-        }
-        FirstOpenPresenter.show(
-            content(appID: appID), over: window, session: session, decision: decision, onDismiss: onDismiss)
+        // welcomeView and whatsNewView may both be attached: each shows only its kind;
+        // no rows means nothing to show for this case: recorded silently.
+        FirstOpenPresenter.present(over: window, session: session, only: kind,
+                                   content: { _ in rows.isEmpty ? nil : content(appID: appID) },
+                                   onDismiss: onDismiss)
     }
 
     /// The window content; colours that do not parse are reported and replaced.

@@ -23,6 +23,19 @@ public enum FirstOpenPresenter {
         content: (Decision) -> WindowContent?,
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> PresentationOutcome {
+        present(over: parent, session: session, only: nil, content: content, onDismiss: onDismiss)
+    }
+
+    /// ``present(over:session:content:onDismiss:)`` for one kind of window only: a
+    /// decision for the other kind is left alone (neither shown nor recorded), as
+    /// `welcomeView` and `whatsNewView` attached to the same window need.
+    static func present(
+        over parent: Window?,
+        session: FirstOpenSession,
+        only kind: FirstOpenKind?,
+        content: (Decision) -> WindowContent?,
+        onDismiss: (@MainActor (DismissalReason) -> Void)?
+    ) -> PresentationOutcome {
         let decision: Decision
         do {
             let (decided, repaired) = try session.decideRepairingCorruptRecord()
@@ -32,6 +45,7 @@ public enum FirstOpenPresenter {
             return fail("\(session.appID): \(error)")
         }
         guard decision.showsWindow else { return .nothing(decision) }
+        if let kind, decision.kind != kind { return .nothing(decision) }
         guard let windowContent = content(decision) else {
             do {
                 try session.recordWithoutShowing()

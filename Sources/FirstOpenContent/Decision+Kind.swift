@@ -1,0 +1,12 @@
+public import FirstOpenState
+
+extension Decision {
+    /// The window the decision asks for, or `nil` for "nothing".
+    public var kind: FirstOpenKind? {
+        switch self {
+        case .welcome: .welcome
+        case .whatsNew: .whatsNew
+        case .nothing: nil
+        }
+    }
+}
