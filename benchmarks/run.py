@@ -96,7 +96,7 @@ def main():
         draw_env = dict(env, FIRST_OPEN_QUIT_WHEN_DRAWN="1")
         report("show the Welcome window until drawn (vs the same window in C GTK 3)",
                measure([helper, "show", "--kind", "welcome", "--", SPEC], draw_env, max(5, args.runs // 3)),
-               measure([window], env, max(5, args.runs // 3)))
+               measure([window, os.path.join(os.path.dirname(SPEC), "icons")], env, max(5, args.runs // 3)))
 
         # 3. Screenshot batch vs one process per image.
         locales = ["en", "de", "fr", "es", "he", "ar", "en", "de"][: max(1, min(args.batch, 8))]

@@ -31,6 +31,9 @@ static GtkWidget *row(const char *icon, const char *title, const char *subtitle)
 
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
+    /* The app icon, found as first-open-window finds it: in `icons` next to the spec. */
+    if (argc > 1)
+        gtk_icon_theme_prepend_search_path(gtk_icon_theme_get_default(), argv[1]);
     GtkCssProvider *css = gtk_css_provider_new();
     gtk_css_provider_load_from_data(css,
         ".headline { font-weight: 900; font-size: 2.2em; }"
