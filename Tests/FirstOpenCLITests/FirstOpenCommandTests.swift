@@ -190,6 +190,16 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("unknown command 'explian'"), typo.stderr)
     }
 
+    func testMissingWindowHelperIsAnInternalError() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        let result = try cli.run(["show", "--force", "welcome", spec],
+                                 extraEnvironment: ["FIRST_OPEN_HELPER": cli.root.appendingPathComponent("gone").path])
+        XCTAssertEqual(result.status, 70, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("window helper"), result.stderr)
+    }
+
     func testBrokenSpecAtLoginExits65WithOneLine() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("broken.spec", "[First Open]\nAppId=org.example.Car\nName=Car\n")
