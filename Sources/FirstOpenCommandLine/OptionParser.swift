@@ -1,4 +1,5 @@
 internal import CGLib
+internal import FirstOpenState
 
 /// One `--option` of a subcommand.
 public struct OptionDefinition: Sendable {
@@ -149,11 +150,7 @@ public struct OptionParser: Sendable {
             if let error { g_error_free(error) }
             throw CommandFailure(message, code: .usage)
         }
-        var index = 1
-        while let argv, let argument = argv[index] {
-            result.positionals.append(String(cString: argument))
-            index += 1
-        }
+        result.positionals = Array(StringVector.strings(argv).dropFirst())
         // GOption leaves "--" in place when an argument after it starts with "-".
         if let separator = result.positionals.firstIndex(of: "--") {
             result.positionals.remove(at: separator)

@@ -1,4 +1,5 @@
 internal import CGLib
+internal import FirstOpenState
 
 /// The locale names a translation may be tagged with, best first, as GLib lists them
 /// for GKeyFile and gettext: `de_DE.UTF-8@euro` → `de_DE.UTF-8@euro`, `de_DE@euro`,
@@ -8,22 +9,14 @@ enum LocaleVariants {
     /// `LC_MESSAGES`, `LANG`) when `nil`. `C` and `POSIX` mean "untranslated" and are
     /// left out.
     static func list(for locale: String?) -> [String] {
-        var names: [String] = []
+        let names: [String]
         if let locale {
-            guard let variants = g_get_locale_variants(locale) else { return [] }
+            let variants = g_get_locale_variants(locale)
             defer { g_strfreev(variants) }
-            var index = 0
-            while let name = variants[index] {
-                names.append(String(cString: name))
-                index += 1
-            }
-        } else if let languages = g_get_language_names() {
+            names = StringVector.strings(variants)
+        } else {
             // Owned by GLib: not freed.
-            var index = 0
-            while let name = languages[index] {
-                names.append(String(cString: name))
-                index += 1
-            }
+            names = StringVector.strings(g_get_language_names())
         }
         return names.filter { $0 != "C" && $0 != "POSIX" && !$0.isEmpty }
     }

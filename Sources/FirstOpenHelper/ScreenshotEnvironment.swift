@@ -82,14 +82,7 @@ final class ScreenshotEnvironment {
     /// The language the environment asks for (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
     /// `LANG`), without encoding: the default of `--locale`.
     static func environmentLocale() -> String {
-        guard let names = g_get_language_names() else { return "C" }
-        var index = 0
-        while let name = names[index] {
-            let text = String(cString: name)
-            if !text.contains(".") { return text }
-            index += 1
-        }
-        return "C"
+        StringVector.strings(g_get_language_names()).first { !$0.contains(".") } ?? "C"
     }
 
     // MARK: Private

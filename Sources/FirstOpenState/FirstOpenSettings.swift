@@ -103,14 +103,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
     }
 
     private static func glibSystemConfigDirs() -> [String] {
-        guard let list = g_get_system_config_dirs() else { return [] }
-        var result: [String] = []
-        var index = 0
-        while let item = list[index] {
-            result.append(String(cString: item))
-            index += 1
-        }
-        return result
+        StringVector.strings(g_get_system_config_dirs())
     }
 
     /// Applies files in order of importance and collects warnings.

@@ -166,14 +166,7 @@ package final class KeyFile {
 
     /// Converts and frees a NULL-terminated `gchar**`.
     private func stringList(_ list: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?) -> [String] {
-        guard let list else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let item = list[index] {
-            result.append(String(cString: item))
-            index += 1
-        }
-        return result
+        return StringVector.strings(list)
     }
 }
