@@ -201,8 +201,7 @@ do {
 
 /// One line on standard error, prefixed with the program name.
 func printError(_ message: String) {
-    let line = "first-open-demo: " + message + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+    StandardStream.error("first-open-demo: " + message + "\n")
 }
 
 func environment(_ name: String) -> String? {

@@ -1,11 +1,9 @@
-internal import Glibc
+internal import FirstOpenState
 
 /// One-line messages on standard error, prefixed with "first-open: ".
 enum Diagnostics {
+    /// Prints `first-open: message` on stderr.
     static func warn(_ message: String) {
-        let line = "first-open: " + message + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { buffer in
-            write(STDERR_FILENO, buffer.baseAddress, buffer.count - 1)
-        }
+        StandardStream.error("first-open: " + message + "\n")
     }
 }
