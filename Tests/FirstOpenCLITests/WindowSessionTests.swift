@@ -119,17 +119,23 @@ final class WindowSessionTests: XCTestCase {
 }
 
 extension WindowSessionTests {
-    func testDontShowAfterUpdatesIsSavedForTheUser() throws {
-        let cli = try CLIHarness()
-        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+    /// Records 1.2.0, starts `first-open SPEC` (What's New up to 1.3.0), presses Tab,
+    /// Space and Escape in the window, and returns how the process ended.
+    func upgradeAndCheckTheOptOutBox(_ cli: CLIHarness, _ spec: String) throws -> CLIHarness.Result {
         XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
         let started = try cli.start([spec])
         let window = try waitForWindow("What’s New in Car|What's New in Car")
-        // Focus starts on Continue; Tab reaches the check box, Space checks it.
         try press("Tab", in: window)
         try press("space", in: window)
         try press("Escape", in: window)
-        let result = CLIHarness.finish(started)
+        return CLIHarness.finish(started)
+    }
+
+    func testDontShowAfterUpdatesIsSavedForTheUser() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        // Focus starts on Continue; Tab reaches the check box, Space checks it.
+        let result = try upgradeAndCheckTheOptOutBox(cli, spec)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("turned off"), result.stdout)
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
@@ -152,14 +158,8 @@ extension WindowSessionTests {
 
             """)
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
-        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
-        let started = try cli.start([spec])
-        let window = try waitForWindow("What’s New in Car|What's New in Car")
         // Without the check box, Tab and Space land on no toggle: nothing is saved.
-        try press("Tab", in: window)
-        try press("space", in: window)
-        try press("Escape", in: window)
-        let result = CLIHarness.finish(started)
+        let result = try upgradeAndCheckTheOptOutBox(cli, spec)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(
             atPath: cli.configHome.appendingPathComponent("first-open/first-open.conf").path))

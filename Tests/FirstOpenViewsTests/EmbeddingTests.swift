@@ -14,15 +14,14 @@ final class EmbeddingTests: XCTestCase {
     func testWelcomeShowsOnFirstMapAndRecordsOnContinue() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let store = InMemoryVersionStore()
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var reasons: [DismissalReason] = []
             appWindow.welcomeView(
                 appID: appID, appName: "Car", version: "1.2", store: store,
-                informationDetailViews: rows, onDismiss: { reasons.append($0) })
+                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) })
             // Nothing before the window is shown.
             settle(0.05)
             XCTAssertTrue(visibleToplevels(titled: "Welcome to Car").isEmpty)
@@ -53,14 +52,13 @@ final class EmbeddingTests: XCTestCase {
     func testAlreadyMappedWindowGetsTheWelcomeFromTheMainLoop() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { appWindow.isMapped })
             appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
-                                  informationDetailViews: rows)
+                                  informationDetailViews: Self.rows)
             XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to Car").isEmpty })
             for window in visibleToplevels(titled: "Welcome to Car") { gtk_widget_destroy(fo_widget(window)) }
         }
@@ -69,15 +67,14 @@ final class EmbeddingTests: XCTestCase {
     func testReturningUserSeesNothingAndAnUpdatedUserSeesWhatsNewOnly() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             // Same version: nothing.
             let seen = InMemoryVersionStore([appID: try Version("2.0")])
             let sameWindow = Window(title: "App")
             defer { sameWindow.destroy() }
             sameWindow
-                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: rows)
-                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: rows)
+                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows)
+                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows)
             sameWindow.showAll()
             settle(0.3)
             XCTAssertTrue(visibleToplevels(titled: "Welcome to Car").isEmpty)
@@ -89,8 +86,8 @@ final class EmbeddingTests: XCTestCase {
             defer { appWindow.destroy() }
             var reasons: [DismissalReason] = []
             appWindow
-                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: rows)
-                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: rows,
+                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows)
+                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
                               onDismiss: { reasons.append($0) })
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "What's New in Car").isEmpty })
@@ -105,12 +102,11 @@ final class EmbeddingTests: XCTestCase {
     func testBugfixReleaseShowsNothingUnderTheDefaultPolicy() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let store = InMemoryVersionStore([appID: try Version("2.0.0")])
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
-            appWindow.whatsNewView(appID: appID, appName: "Car", version: "2.0.1", store: store, informationDetailViews: rows)
+            appWindow.whatsNewView(appID: appID, appName: "Car", version: "2.0.1", store: store, informationDetailViews: Self.rows)
             appWindow.showAll()
             settle(0.3)
             XCTAssertTrue(visibleToplevels(titled: "What's New in Car").isEmpty)
@@ -120,12 +116,11 @@ final class EmbeddingTests: XCTestCase {
     func testRawGtkWindowPointerOverload() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let raw = try XCTUnwrap(fo_window(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
             defer { gtk_widget_destroy(fo_widget(raw)) }
             let store = InMemoryVersionStore()
-            raw.welcomeView(appID: appID, appName: "Tram", version: "3.0", store: store, informationDetailViews: rows)
+            raw.welcomeView(appID: appID, appName: "Tram", version: "3.0", store: store, informationDetailViews: Self.rows)
             gtk_widget_show_all(fo_widget(raw))
             XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to Tram").isEmpty })
             let dialogWindow = Window(borrowing: try XCTUnwrap(visibleToplevels(titled: "Welcome to Tram").first))
@@ -139,8 +134,7 @@ final class EmbeddingTests: XCTestCase {
     func testPresenterRecordsSilentlyWhenThereIsNoContent() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             var asked: [Decision] = []
@@ -164,8 +158,7 @@ final class EmbeddingTests: XCTestCase {
     func testPresenterRecordsOnUserDismissalOnly() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             var reasons: [DismissalReason] = []
@@ -189,16 +182,8 @@ final class EmbeddingTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGTK()
             let appID = Self.appID
-            let made = try XCTUnwrap(g_dir_make_tmp("first-open-views-XXXXXX", nil))
-            let directory = String(cString: made)
-            g_free(made)
-            let store = KeyFileVersionStore(directory: directory)
-            defer {
-                if let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-                    entries.forEach { remove(directory + "/" + $0) }
-                }
-                rmdir(directory)
-            }
+            let (store, directory) = try Self.temporaryKeyFileStore()
+            defer { Self.removeTemporaryStore(directory) }
             XCTAssertTrue(g_file_set_contents(store.path(for: appID), "garbage\u{1}", -1, nil) != 0)
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             for _ in 0..<2 {
@@ -214,17 +199,9 @@ final class EmbeddingTests: XCTestCase {
     func testPresenterShowsOnceAcrossConcurrentStartsWithTheKeyFileStore() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
-            let made = try XCTUnwrap(g_dir_make_tmp("first-open-views-XXXXXX", nil))
-            let directory = String(cString: made)
-            g_free(made)
-            let store = KeyFileVersionStore(directory: directory)
-            defer {
-                remove(store.path(for: appID))
-                remove(store.lockPath(for: appID))
-                rmdir(directory)
-            }
+            let appID = Self.appID
+            let (store, directory) = try Self.temporaryKeyFileStore()
+            defer { Self.removeTemporaryStore(directory) }
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             let first = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent() }
             let firstDialog = try XCTUnwrap(first.dialog)
@@ -239,8 +216,7 @@ final class EmbeddingTests: XCTestCase {
     func testPresenterReportsABadColourAndShowsNothing() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let appID = Self.appID, rows = Self.rows
-            _ = rows
+            let appID = Self.appID
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             let outcome = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent(accentColor: "blu") }
@@ -248,5 +224,18 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertTrue(message.contains("\"blu\" is not a colour"), message)
             XCTAssertNil(try store.recordedVersion(for: appID))
         }
+    }
+
+    /// A record store in a fresh temporary directory.
+    @MainActor
+    private static func temporaryKeyFileStore() throws -> (KeyFileVersionStore, String) {
+        let made = try XCTUnwrap(g_dir_make_tmp("first-open-views-XXXXXX", nil))
+        let directory = String(cString: made)
+        g_free(made)
+        return (KeyFileVersionStore(directory: directory), directory)
+    }
+
+    private static func removeTemporaryStore(_ directory: String) {
+        try? FileManager.default.removeItem(atPath: directory)
     }
 }
