@@ -37,7 +37,7 @@ struct WindowShowCommand {
         let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
         defer { lock?.release() }
 
-        guard GTK.initialize() else {
+        guard WindowProcessGTK.initialize() else {
             let reason = "cannot open a display (DISPLAY=\(Self.env("DISPLAY")) WAYLAND_DISPLAY=\(Self.env("WAYLAND_DISPLAY")))"
             if recordVersion != nil {
                 // The login path: nothing was shown, so nothing is recorded; not an error.

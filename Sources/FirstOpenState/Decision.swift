@@ -50,7 +50,7 @@ public enum Decision: Sendable, Equatable {
         case let .whatsNewDisabled(from, to):
             return "What's New is turned off for \(app) (\(from) -> \(to))"
         case let .insignificant(from, to, policy):
-            if !policy.countsPrereleases && to.isPrerelease {
+            if !policy.includesPrereleases && to.isPrerelease {
                 return "\(to) is a pre-release; policy \(policy) does not count pre-releases (recorded \(from))"
             }
             switch VersionChange(from: from, to: to) {
@@ -58,6 +58,8 @@ public enum Decision: Sendable, Equatable {
                 return "\(to) is the final release of \(from) (policy \(policy))"
             case .prerelease:
                 return "\(to) is a pre-release update of \(from) (policy \(policy))"
+            case .postrelease:
+                return "\(to) is a post-release of \(from) (policy \(policy))"
             case .none:
                 return "\(to) is the same release as \(from) (policy \(policy))"
             case let change:

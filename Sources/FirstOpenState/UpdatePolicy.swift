@@ -4,6 +4,10 @@
 /// pass silently. Pre-releases do not count by default: an upgrade *to* a
 /// pre-release shows nothing, and a recorded pre-release is compared on its release
 /// components (from `2.0~rc1` to `2.0` is no change under `minor`).
+///
+/// ``Change/any`` is the original FirstOpenViews' behaviour: every upgrade shows,
+/// pre-release steps included (`1.0~rc1` -> `1.0`, `1.2.3~rc1` -> `1.2.3~rc2`), so
+/// under it pre-releases always count (``includesPrereleases``).
 public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
     /// The smallest change that counts.
     public enum Change: String, Sendable, CaseIterable {
@@ -13,14 +17,19 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
         case minor
         /// The epoch or any of the first three components changed.
         case patch
-        /// Any increase at all.
+        /// Any increase at all, pre-release steps included.
         case any
     }
 
     /// The smallest change that counts; `.minor` by default.
     public var change: Change
     /// Whether pre-releases count as versions of their own; `false` by default.
+    /// ``Change/any`` counts them whatever this says (see ``includesPrereleases``).
     public var countsPrereleases: Bool
+
+    /// Whether pre-releases take part in the decision: ``countsPrereleases``, or
+    /// always under ``Change/any`` (every upgrade shows, as in the original).
+    public var includesPrereleases: Bool { countsPrereleases || change == .any }
 
     /// `minor`, pre-releases not counted.
     public static let `default` = UpdatePolicy()
@@ -49,13 +58,14 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether going from `from` to `to` is an upgrade this policy shows What's New for.
     ///
-    /// Never for a downgrade or the same version. Without ``countsPrereleases``, never
-    /// when `to` is a pre-release, and a pre-release `from` counts as its release
-    /// components. `major`: epoch or major changed; `minor`: also minor; `patch`: also
-    /// patch; `any`: any increase (of the release components alone, unless
-    /// pre-releases count).
+    /// Never for a downgrade or the same version. `any`: every increase, pre-release
+    /// steps included (`1.0~rc1` -> `1.0`, `1.0~rc1` -> `1.0~rc2`). The other policies:
+    /// without ``countsPrereleases``, never when `to` is a pre-release, and a
+    /// pre-release `from` counts as its release components; `major`: epoch or major
+    /// changed; `minor`: also minor; `patch`: also patch.
     public func isSignificant(from: Version, to: Version) -> Bool {
         guard to > from else { return false }
+        if change == .any { return true }
         if !countsPrereleases && to.isPrerelease { return false }
         if from.epoch != to.epoch { return true }
         switch change {
@@ -66,9 +76,7 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
         case .patch:
             return from.major != to.major || from.minor != to.minor || from.patch != to.patch
         case .any:
-            // `to > from` already holds; without pre-releases counting, the release
-            // components alone must have grown (`2.0~rc1` -> `2.0` is not an increase).
-            return countsPrereleases || Version.compareRelease(from, to) < 0
+            return true // handled above: `to > from` is all `any` asks
         }
     }
 }

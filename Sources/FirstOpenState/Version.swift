@@ -19,6 +19,15 @@
 ///   (numbers numerically, numbers before words, `alpha < beta`, a longer list wins
 ///   when the shorter is its prefix: `beta < beta.2 < beta.11`), except that digit runs
 ///   inside a word compare numerically too (`rc2 < rc10`).
+/// - A **post-release** sorts after the release it follows and before the next one,
+///   as Repology's libversion reads it:
+///   - letters glued to a number with no digit after them, unless they are a
+///     pre-release word (`alpha`, `beta`, `rc`, `pre…`): `2.79 < 2.79a < 2.80`,
+///     `1.1.1 < 1.1.1w`, `9 < 9a < 10`;
+///   - a dotted-list word starting with `post` or `patch`, or `pl`, `errata`:
+///     `1.0 < 1.0patch1 < 1.0.post2 < 1.0.1`.
+///
+///   A post-release can have its own pre-release: `2.79 < 2.79a~rc1 < 2.79a`.
 /// - A `-` followed by a **digit** starts a distribution revision (`1.2-3`,
 ///   `1.2-0ubuntu1`, `1.0~rc1-2`). It is a packaging change, not a new release of the
 ///   software, so it is **ignored for ordering**: `1.2-3 == 1.2-4 == 1.2`.
@@ -36,6 +45,9 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     public let release: [Int]
     /// The pre-release identifiers as written (`["beta", "2"]`); empty for a final release.
     public let prereleaseIdentifiers: [String]
+    /// The post-release identifiers as written (`["w"]` for `1.1.1w`, `["post1"]` for
+    /// `1.0.post1`); empty when the version is no post-release.
+    public let postreleaseIdentifiers: [String]
     /// The distribution revision after `-` (`"3"` in `1.2-3`), if any. Ignored for ordering.
     public let revision: String?
     /// The build metadata after `+`, if any. Ignored for ordering.
@@ -45,9 +57,13 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Pre-release identifiers in comparable form.
     private let prerelease: [VersionIdentifier]
+    /// Post-release identifiers in comparable form.
+    private let postrelease: [VersionIdentifier]
 
     /// Whether this is a pre-release (`1.0~rc1`, `2.0.0-beta.2`, `46.alpha`).
     public var isPrerelease: Bool { !prerelease.isEmpty }
+    /// Whether this is (or is a pre-release of) a post-release (`1.1.1w`, `1.0patch1`).
+    public var isPostrelease: Bool { !postrelease.isEmpty }
     /// The first release component.
     public var major: Int { component(0) }
     /// The second release component, 0 when missing.
@@ -71,6 +87,8 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         release = parsed.release
         prerelease = parsed.prerelease
         prereleaseIdentifiers = parsed.prerelease.map(\.text)
+        postrelease = parsed.postrelease
+        postreleaseIdentifiers = parsed.postrelease.map(\.text)
         revision = parsed.revision
         buildMetadata = parsed.build
         description = parsed.shown
@@ -92,27 +110,40 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         var significant = release[...]
         while let last = significant.last, last == 0 { significant = significant.dropLast() }
         hasher.combine(Array(significant))
+        hasher.combine(postrelease)
         hasher.combine(prerelease)
     }
 
     /// -1, 0 or 1: epoch, then release components (missing ones are 0), then
-    /// pre-release (none ranks highest).
+    /// post-release (none ranks lowest), then pre-release (none ranks highest).
     static func compare(_ lhs: Version, _ rhs: Version) -> Int {
         if lhs.epoch != rhs.epoch { return lhs.epoch < rhs.epoch ? -1 : 1 }
         let releaseOrder = compareRelease(lhs, rhs)
         if releaseOrder != 0 { return releaseOrder }
+        switch (lhs.postrelease.isEmpty, rhs.postrelease.isEmpty) {
+        case (true, true): break
+        case (true, false): return -1
+        case (false, true): return 1
+        case (false, false):
+            let order = compareIdentifiers(lhs.postrelease, rhs.postrelease)
+            if order != 0 { return order }
+        }
         switch (lhs.prerelease.isEmpty, rhs.prerelease.isEmpty) {
         case (true, true): return 0
         case (true, false): return 1
         case (false, true): return -1
-        case (false, false): break
+        case (false, false): return compareIdentifiers(lhs.prerelease, rhs.prerelease)
         }
-        for (left, right) in zip(lhs.prerelease, rhs.prerelease) {
+    }
+
+    /// Identifier lists left to right; when all shared ones are equal, the longer list wins.
+    private static func compareIdentifiers(_ lhs: [VersionIdentifier], _ rhs: [VersionIdentifier]) -> Int {
+        for (left, right) in zip(lhs, rhs) {
             let order = VersionIdentifier.compare(left, right)
             if order != 0 { return order }
         }
-        if lhs.prerelease.count == rhs.prerelease.count { return 0 }
-        return lhs.prerelease.count < rhs.prerelease.count ? -1 : 1
+        if lhs.count == rhs.count { return 0 }
+        return lhs.count < rhs.count ? -1 : 1
     }
 
     /// Compares only the numeric release components (missing ones are 0).
@@ -128,6 +159,11 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Whether both versions have the same pre-release identifiers (order-wise).
     func hasSamePrerelease(as other: Version) -> Bool {
         prerelease == other.prerelease
+    }
+
+    /// Whether both versions have the same post-release identifiers (order-wise).
+    func hasSamePostrelease(as other: Version) -> Bool {
+        postrelease == other.postrelease
     }
 
     private static func trimmingWhitespace(_ text: String) -> String {
@@ -147,6 +183,7 @@ extension Version {
             var epoch = 0
             var release: [Int] = []
             var prerelease: [VersionIdentifier] = []
+            var postrelease: [VersionIdentifier] = []
             var revision: String?
             var build: String?
         }
@@ -210,38 +247,46 @@ extension Version {
             return result
         }
 
-        /// `1.2.3`, `46.alpha`, `2.4.0rc1`: numbers, then optionally pre-release words.
+        /// `1.2.3`, `46.alpha`, `2.4.0rc1`, `1.1.1w`, `1.0.post1`: numbers, then
+        /// optionally pre- or post-release words (the first word decides which).
         private func parseDottedList(_ main: Substring, into result: inout Result) throws(VersionError) {
             guard !main.isEmpty else { throw fail("no version number before '\(trimmedSuffixMarker(main))'") }
             let components = main.split(separator: ".", omittingEmptySubsequences: false)
-            var inPrerelease = false
+            // Where the words after the release go, once the first word is seen.
+            var suffix: WritableKeyPath<Result, [VersionIdentifier]>?
             for (index, component) in components.enumerated() {
                 guard !component.isEmpty else {
                     if index == 0 { throw fail("starts with '.'") }
                     if index == components.count - 1 { throw fail("ends with '.'") }
                     throw fail("empty component between dots ('..')")
                 }
-                if inPrerelease {
-                    result.prerelease.append(VersionIdentifier(component))
+                if let suffix {
+                    result[keyPath: suffix].append(VersionIdentifier(component))
                     continue
                 }
                 let digits = component.prefix(while: { $0.isASCII && $0.isNumber })
                 if digits.isEmpty {
-                    // `46.alpha`: a word in the dotted list starts the pre-release.
+                    // `46.alpha`: a word in the dotted list starts the pre-release;
+                    // `1.0.post1`, `1.0.patch2`: a post-release word starts a post-release.
                     guard index > 0 else { throw fail("must start with a number") }
-                    inPrerelease = true
-                    result.prerelease.append(VersionIdentifier(component))
+                    let word = VersionIdentifier(component)
+                    suffix = word.isPostreleaseWord ? \.postrelease : \.prerelease
+                    result[keyPath: suffix!].append(word)
                     continue
                 }
                 guard let number = Int(digits) else {
                     throw fail("the number \(digits) is too large")
                 }
                 result.release.append(number)
-                let word = component[digits.endIndex...]
-                if !word.isEmpty {
-                    // `2.4.0rc1`, `1.0b2`: the letters start the pre-release.
-                    inPrerelease = true
-                    result.prerelease.append(VersionIdentifier(word))
+                let text = component[digits.endIndex...]
+                if !text.isEmpty {
+                    // `2.4.0rc1`, `1.0b2`, `1.0beta`: the letters start the pre-release;
+                    // `1.1.1w`, `2.79a`, `1.0patch1`: a post-release (libversion's "letter
+                    // suffix": letters glued to a number with no digit after them).
+                    let word = VersionIdentifier(text)
+                    let isLetterSuffix = text.utf8.allSatisfy(isASCIILetter) && !word.isPrereleaseWord
+                    suffix = isLetterSuffix || word.isPostreleaseWord ? \.postrelease : \.prerelease
+                    result[keyPath: suffix!].append(word)
                 }
             }
         }

@@ -3,6 +3,8 @@ enum VersionChange: Sendable, Equatable {
     case epoch, major, minor, patch
     /// A fourth or later release component (`1.3.0.1`).
     case micro
+    /// Same release, different post-release (`1.1.1` -> `1.1.1w`).
+    case postrelease
     /// Same release, different pre-release (`2.0~rc1` -> `2.0~rc2`).
     case prerelease
     /// Same release, from a pre-release to the final release (`2.0~rc2` -> `2.0`).
@@ -21,6 +23,8 @@ enum VersionChange: Sendable, Equatable {
             self = .patch
         } else if Version.compareRelease(from, to) != 0 {
             self = .micro
+        } else if !from.hasSamePostrelease(as: to) {
+            self = .postrelease
         } else if from.hasSamePrerelease(as: to) {
             self = .none
         } else if to.isPrerelease {
@@ -38,6 +42,7 @@ enum VersionChange: Sendable, Equatable {
         case .minor: return "minor"
         case .patch: return "patch"
         case .micro: return "micro"
+        case .postrelease: return "post-release"
         case .prerelease: return "pre-release"
         case .final: return "final"
         case .none: return "no"

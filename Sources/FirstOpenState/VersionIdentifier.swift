@@ -22,6 +22,25 @@ struct VersionIdentifier: Sendable, Hashable, Comparable {
         self.key = Self.normalized(bytes)
     }
 
+    /// The letters the identifier starts with, in lower case (`"rc"` for `RC1`).
+    private var leadingWord: String {
+        String(decoding: key.prefix(while: isASCIILetter).map { $0 | 0x20 }, as: UTF8.self)
+    }
+
+    /// A word that marks a pre-release even where a letter suffix would be a
+    /// post-release (`1.0beta < 1.0`): libversion's `alpha`, `beta`, `rc`, `pre…`.
+    var isPrereleaseWord: Bool {
+        let word = leadingWord
+        return word == "alpha" || word == "beta" || word == "rc" || word.hasPrefix("pre")
+    }
+
+    /// A word that marks a post-release (`1.0patch1`, `1.0.post2`, `1.0pl3`):
+    /// libversion's `post…`, `patch…`, `pl`, `errata`.
+    var isPostreleaseWord: Bool {
+        let word = leadingWord
+        return word.hasPrefix("post") || word.hasPrefix("patch") || word == "pl" || word == "errata"
+    }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.isNumeric == rhs.isNumeric && lhs.key == rhs.key
     }

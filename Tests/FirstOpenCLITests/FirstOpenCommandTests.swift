@@ -291,6 +291,36 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     }
 
+    func testPolicyAnyShowsPrereleaseStepsAndOthersDoNot() throws {
+        let cli = try CLIHarness()
+        let rc2Notes = "\n[Release 1.3.0~rc2 1]\nIcon=starred-symbolic\nTitle=Second candidate\nSubtitle=Fixes.\n"
+        for (from, to) in [("1.3.0~rc1", "1.3.0"), ("1.3.0~rc1", "1.3.0~rc2"), ("1.3.0-beta.2", "1.3.0")] {
+            for policy in ["any", "patch"] {
+                let spec = try cli.write("car-\(policy).spec", Self.spec(version: to, policy: policy, extra: rc2Notes))
+                XCTAssertEqual(try cli.run(["reset", spec]).status, 0)
+                XCTAssertEqual(try cli.run(["mark-seen", "--version", from, spec]).status, 0)
+                let line = try cli.run(["explain", spec]).stdout
+                if policy == "any" {
+                    XCTAssertTrue(line.hasPrefix("whats-new: \(from) -> \(to)"), "\(policy) \(from) -> \(to): \(line)")
+                } else {
+                    XCTAssertTrue(line.hasPrefix("nothing"), "\(policy) \(from) -> \(to): \(line)")
+                }
+            }
+        }
+    }
+
+    func testLetterSuffixIsAnUpgradeNotADowngrade() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0a", policy: "minor"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.3.0", spec]).status, 0)
+        XCTAssertEqual(try cli.run(["explain", spec]).stdout,
+                       "nothing: 1.3.0a is a post-release of 1.3.0 (policy minor)\n")
+        let notes = "\n[Release 1.3.0a 1]\nIcon=starred-symbolic\nTitle=Security fix\nSubtitle=Fixes.\n"
+        let any = try cli.write("car-any.spec", Self.spec(version: "1.3.0a", policy: "any", extra: notes))
+        XCTAssertTrue(try cli.run(["explain", any]).stdout.hasPrefix("whats-new: 1.3.0 -> 1.3.0a"))
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).stdout, "recorded org.example.Car 1.3.0a\n")
+    }
+
     func testAdminCanDisableWhatsNewFleetWide() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))

@@ -189,3 +189,56 @@ extension WindowSessionTests {
         XCTAssertEqual(try cli.run(["show", "--force", "welcome", spec]).status, 65)
     }
 }
+
+extension WindowSessionTests {
+    /// The window helper turns OpenGL off for itself (GDK_GL=disable during gtk_init)
+    /// and does not hand that setting to what it starts: the Release Notes button
+    /// launches the session's URL handler, here a script that saves its environment.
+    func testWindowLoadsNoGLAndTheBrowserItStartsInheritsNoGDKGL() throws {
+        let cli = try CLIHarness()
+        let dataHome = cli.root.appendingPathComponent("data")
+        let savedEnvironment = cli.root.appendingPathComponent("browser-environment")
+        let browser = try cli.write("browser.sh", "#!/bin/sh\nenv > '\(savedEnvironment.path).tmp'\n"
+                                        + "mv '\(savedEnvironment.path).tmp' '\(savedEnvironment.path)'\n")
+        XCTAssertEqual(chmod(browser, 0o755), 0)
+        try cli.write("data/applications/first-open-test-browser.desktop", """
+            [Desktop Entry]
+            Type=Application
+            Name=Test browser
+            Exec=\(browser) %u
+            MimeType=x-scheme-handler/https;
+
+            """)
+        try cli.write("config/mimeapps.list", """
+            [Default Applications]
+            x-scheme-handler/https=first-open-test-browser.desktop
+
+            """)
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(
+            version: "1.3.0", extra: "SecondaryLabel=Release Notes\nSecondaryURL=https://example.org/news"))
+        // A session's environment: nobody sets GDK_GL.
+        let started = try cli.start([spec], extraEnvironment: ["XDG_DATA_HOME": dataHome.path],
+                                    removing: ["GDK_GL"])
+        let window = try waitForWindow("Welcome to Car")
+        // (/proc files report size 0: read them to the end.)
+        let mapsFile = FileHandle(forReadingAtPath: "/proc/\(started.process.processIdentifier)/maps")
+        let maps = String(decoding: mapsFile?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        XCTAssertTrue(maps.contains("libgtk-3"), "the window process is the helper")
+        for library in ["libGLX", "libEGL", "libGL.so"] {
+            XCTAssertFalse(maps.contains(library), "\(library) is mapped: GL was not turned off")
+        }
+
+        try press("Tab", in: window)  // from Continue to Release Notes
+        try press("space", in: window)
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: savedEnvironment.path), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        let environment = (try? String(contentsOf: savedEnvironment, encoding: .utf8)) ?? ""
+        XCTAssertTrue(environment.contains("XDG_DATA_HOME=\(dataHome.path)"), "the browser ran: \(environment)")
+        XCTAssertFalse(environment.contains("GDK_GL="), "GDK_GL leaked into the browser")
+        try press("Escape", in: window)
+        let result = CLIHarness.finish(started)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}

@@ -44,6 +44,29 @@ final class UpdatePolicyTests: XCTestCase {
         XCTAssertFalse(try significant(.any, "1.3-1", "1.3-2"), "a packaging revision is no increase")
     }
 
+    func testAnyShowsEveryUpgradeIncludingPrereleaseSteps() throws {
+        // The original FirstOpenViews' behaviour, whatever CountPrereleases says.
+        for prereleases in [false, true] {
+            for (from, to) in [("1.0~rc1", "1.0"), ("1.2.3~rc1", "1.2.3~rc2"), ("1.0.0-beta.2", "1.0.0"),
+                               ("46.alpha", "46.0"), ("1.9", "2.0~rc1"), ("45.0", "46.alpha"),
+                               ("1.1.1", "1.1.1w"), ("2.79a", "2.79b")] {
+                XCTAssertTrue(try significant(.any, from, to, prereleases: prereleases), "\(from) -> \(to)")
+                XCTAssertFalse(try significant(.any, to, from, prereleases: prereleases), "\(to) -> \(from)")
+            }
+        }
+        XCTAssertTrue(UpdatePolicy(change: .any).includesPrereleases)
+    }
+
+    func testOtherPoliciesKeepThePrereleaseRule() throws {
+        for change in [UpdatePolicy.Change.major, .minor, .patch] {
+            XCTAssertFalse(UpdatePolicy(change: change).includesPrereleases)
+            XCTAssertFalse(try significant(change, "1.0~rc1", "1.0"), "\(change)")
+            XCTAssertFalse(try significant(change, "1.2.3~rc1", "1.2.3~rc2"), "\(change)")
+            XCTAssertFalse(try significant(change, "46.alpha", "46.0"), "\(change)")
+            XCTAssertFalse(try significant(change, "1.1.1", "1.1.1w"), "\(change): a post-release is no patch release")
+        }
+    }
+
     func testNeverForDowngradeOrSame() throws {
         for change in UpdatePolicy.Change.allCases {
             XCTAssertFalse(try significant(change, "2.0", "1.0"), "\(change)")
@@ -54,7 +77,8 @@ final class UpdatePolicyTests: XCTestCase {
     }
 
     func testUpgradeToPrereleaseDoesNotCountByDefault() throws {
-        for change in UpdatePolicy.Change.allCases {
+        // (`any` counts every step: testAnyShowsEveryUpgradeIncludingPrereleaseSteps.)
+        for change in [UpdatePolicy.Change.major, .minor, .patch] {
             XCTAssertFalse(try significant(change, "1.9", "2.0~rc1"), "\(change)")
             XCTAssertFalse(try significant(change, "45.0", "46.alpha"), "\(change)")
         }
@@ -62,7 +86,7 @@ final class UpdatePolicyTests: XCTestCase {
 
     func testPrereleaseFromComparesOnReleaseComponents() throws {
         // A recorded pre-release counts as its release: rc -> final is no change...
-        for change in UpdatePolicy.Change.allCases {
+        for change in [UpdatePolicy.Change.major, .minor, .patch] {
             XCTAssertFalse(try significant(change, "2.0~rc1", "2.0"), "\(change)")
         }
         // ...but going past it is.

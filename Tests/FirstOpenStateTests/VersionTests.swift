@@ -89,6 +89,46 @@ final class VersionTests: XCTestCase {
         XCTAssertEqual(v("2.4.0rc1").prereleaseIdentifiers, ["rc1"])
     }
 
+    func testLetterSuffixIsAPostRelease() {
+        // libversion's letter suffix: letters glued to the last number, no digit after.
+        assertAscending(["2.79", "2.79a", "2.79b", "2.80"])
+        assertAscending(["1.1.1", "1.1.1v", "1.1.1w", "1.1.2"])
+        assertAscending(["9", "9a", "10"])
+        // libversion leaves this one open ("controversial"); the next release wins for us.
+        assertAscending(["1.0", "1.0a", "1.0.1"])
+        assertAscending(["0.6.12", "0.6.12a", "0.6.12b", "0.6.13"])
+        XCTAssertEqual(v("1.1.1w").release, [1, 1, 1])
+        XCTAssertEqual(v("1.1.1w").postreleaseIdentifiers, ["w"])
+        XCTAssertTrue(v("1.1.1w").isPostrelease)
+        XCTAssertFalse(v("1.1.1w").isPrerelease)
+        // A Debian revision or build metadata after it changes nothing.
+        assertSame("1.1.1w-0+deb12u1", "1.1.1w")
+        // A pre-release of a post-release sits between the two.
+        assertAscending(["2.79", "2.79a~rc1", "2.79a", "2.79b"])
+    }
+
+    func testPreReleasesStayPreReleases() {
+        // A digit after the letters, a pre-release word, or a word of its own.
+        assertAscending(["0.9", "1.0a1", "1.0b1", "1.0"])
+        assertAscending(["2.3", "2.4.0rc1", "2.4.0"])
+        assertAscending(["45.0", "46.alpha", "46.0"])
+        let releases = ["1.0alpha": "1.0", "1.0beta": "1.0", "1.0rc": "1.0", "1.0pre": "1.0", "1.0RC": "1.0",
+                        "1.0.c": "1.0", "9.6p1": "9.6"]
+        for (text, release) in releases {
+            XCTAssertTrue(v(text).isPrerelease, text)
+            XCTAssertFalse(v(text).isPostrelease, text)
+            XCTAssertLessThan(v(text), v(release), text)
+        }
+    }
+
+    func testPostReleaseWords() {
+        assertAscending(["1.0", "1.0patch1", "1.0patch2", "1.0.1"])
+        assertAscending(["1.0", "1.0.post1", "1.0.post2", "1.1"])
+        assertAscending(["1.0", "1.0pl1", "1.0pl2", "1.0.1"])
+        XCTAssertEqual(v("1.0.post1").postreleaseIdentifiers, ["post1"])
+        assertSame("1.0patch1", "1.0.patch1")
+    }
+
     func testPrereleaseSpellingsAgree() {
         assertSame("1.0~rc1", "1.0-rc1")
         assertSame("1.0~rc1", "1.0rc1")

@@ -1,0 +1,25 @@
+internal import CGtk
+import FirstOpenViews
+
+/// GTK start-up for the helper's own window process, with OpenGL off.
+///
+/// GTK 3 on X11 loads Mesa/GLX when it opens the display unless `GDK_GL=disable` is
+/// set (~50 ms and ~55 MiB at every login, measured in docs/performance.md); the
+/// window draws nothing that needs GL. GDK reads the variable once, in `gtk_init`, so
+/// it is set just for that call and removed again: the browser the Release Notes
+/// button starts (`gtk_show_uri_on_window`) and anything else this process spawns
+/// must see the session's environment, not ours. A `GDK_GL` the caller set is left
+/// as it is.
+///
+/// Only this process, which owns itself, does this. The embedding API
+/// (``GTK/initialize()``) never changes a host application's environment.
+@MainActor
+enum WindowProcessGTK {
+    /// `GTK.initialize()` with `GDK_GL=disable` in force for GTK's start-up only.
+    static func initialize() -> Bool {
+        guard g_getenv("GDK_GL") == nil else { return GTK.initialize() }
+        g_setenv("GDK_GL", "disable", 1)
+        defer { g_unsetenv("GDK_GL") }
+        return GTK.initialize()
+    }
+}
