@@ -14,6 +14,10 @@ let package = Package(
         .executable(name: "first-open", targets: ["FirstOpenCLI"]),
         // `first-open-window`: the GTK half of the CLI (show, screenshot), installed in libexec.
         .executable(name: "first-open-window", targets: ["FirstOpenHelper"]),
+        // libfirst-open.so: the C / GObject Introspection interface for apps in C, Vala,
+        // Python and JavaScript (first-open.h). Meson installs libFirstOpenLibrary.so as
+        // libfirst-open.so.0.1.0 (its SONAME is libfirst-open.so.0).
+        .library(name: "FirstOpenLibrary", type: .dynamic, targets: ["FirstOpenLibrary"]),
         // A small GTK app that embeds the API on its own main window.
         .executable(name: "first-open-demo", targets: ["FirstOpenDemo"]),
     ],
@@ -41,6 +45,26 @@ let package = Package(
             dependencies: ["FirstOpenCommandLine", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
         ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
+        // libfirst-open's C half: GObject types, argument checks, signals (first-open.h).
+        .target(
+            name: "FirstOpenGObject",
+            dependencies: ["CGtk"],
+            exclude: ["libfirst-open.map", "meson.build"]
+        ),
+        // libfirst-open's Swift half: the decision and the window, through the modules above.
+        // The shared library carries the Swift runtime (no toolchain needed at run time)
+        // and exports the C interface alone (libfirst-open.map).
+        .target(
+            name: "FirstOpenLibrary",
+            dependencies: ["FirstOpenGObject", "FirstOpenViews", "CGtk"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-static-stdlib",
+                    "-Xlinker", "-soname=libfirst-open.so.0",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/FirstOpenGObject/libfirst-open.map",
+                ]),
+            ]
+        ),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk"]),

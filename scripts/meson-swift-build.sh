@@ -1,12 +1,12 @@
 #!/bin/sh
 # Called by meson.build: builds the SwiftPM products and copies them to Meson's
-# output directory.  meson-swift-build.sh SWIFT CONFIGURATION SOURCE_ROOT OUTDIR
+# output directory.  meson-swift-build.sh SWIFT CONFIGURATION SOURCE_ROOT OUTDIR [SCRATCH]
+# SCRATCH (default OUTDIR/swiftpm) is SwiftPM's build directory.
 # The Swift runtime is linked statically: first-open starts faster at login
 # (no libswiftCore.so & co. to load) and the binaries do not depend on where the
 # toolchain is installed.
 set -eu
-swift=$1 configuration=$2 source=$3 outdir=$4
-scratch="$outdir/swiftpm"
+swift=$1 configuration=$2 source=$3 outdir=$4 scratch=${5:-"$4/swiftpm"}
 "$swift" build --package-path "$source" --scratch-path "$scratch" \
     --configuration "$configuration" --static-swift-stdlib \
     --product first-open

@@ -11,11 +11,13 @@ packages=(
     gettext                        # msgfmt for the translations
     desktop-file-utils appstream   # validating data/ files
     meson ninja-build              # the distribution build
+    gcc gobject-introspection libgirepository1.0-dev valac  # libfirst-open: C, GIR, typelib, vapi (vapigen)
+    python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
 )
 
 # `scripts/setup.sh --benchmark` also installs what benchmarks/run.py needs.
 if [ "${1:-}" = "--benchmark" ]; then
-    packages+=(python3 gcc)
+    packages+=(python3)
 fi
 
 missing=()

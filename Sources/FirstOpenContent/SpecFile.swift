@@ -57,8 +57,38 @@ public struct SpecFile: Sendable {
         locale: String? = nil,
         colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
     ) throws(SpecError) {
+        try self.init(path: path, locale: locale, colorValidator: colorValidator) { validator in
+            SpecParser(file: path, locale: locale, colorValidator: validator)
+        }
+    }
+
+    /// Loads a spec held in memory (e.g. from an app's GResource) as ``init(path:locale:colorValidator:)``
+    /// loads a file.
+    ///
+    /// - Parameters:
+    ///   - name: names the spec in messages and becomes ``path``.
+    ///   - directory: relative `Icon=`, `ReleaseNotes=` and `VersionFrom=metainfo:`
+    ///     paths resolve against it (a relative directory against the working directory).
+    public init(
+        data: [UInt8],
+        name: String,
+        directory: String,
+        locale: String? = nil,
+        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
+    ) throws(SpecError) {
+        try self.init(path: name, locale: locale, colorValidator: colorValidator) { validator in
+            SpecParser(data: data, name: name, directory: directory, locale: locale, colorValidator: validator)
+        }
+    }
+
+    private init(
+        path: String,
+        locale: String?,
+        colorValidator: (String) -> Bool,
+        makeParser: (@escaping (String) -> Bool) -> SpecParser
+    ) throws(SpecError) {
         let parsed = withoutActuallyEscaping(colorValidator) { validator in
-            let parser = SpecParser(file: path, locale: locale, colorValidator: validator)
+            let parser = makeParser(validator)
             let contents = parser.parse()
             return (contents, parser.firstError)
         }

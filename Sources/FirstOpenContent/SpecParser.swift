@@ -28,6 +28,9 @@ final class SpecParser {
     }
 
     let file: String
+    /// The spec's text when it was handed over in memory (an app's GResource), else `nil`:
+    /// `file` is then only the name used in messages.
+    let data: [UInt8]?
     let locale: String?
     let colorValidator: (String) -> Bool
     private(set) var findings: [Finding] = []
@@ -38,9 +41,20 @@ final class SpecParser {
 
     init(file: String, locale: String?, colorValidator: @escaping (String) -> Bool) {
         self.file = file
+        self.data = nil
         self.locale = locale
         self.colorValidator = colorValidator
         self.directory = SpecParser.directory(of: file)
+    }
+
+    /// Reads a spec held in memory; `name` names it in messages and relative paths in it
+    /// (icons, release notes) resolve against `directory` (made absolute).
+    init(data: [UInt8], name: String, directory: String, locale: String?, colorValidator: @escaping (String) -> Bool) {
+        self.file = name
+        self.data = data
+        self.locale = locale
+        self.colorValidator = colorValidator
+        self.directory = SpecParser.absolute(directory)
     }
 
     /// The first error, which the loader throws.
@@ -75,8 +89,12 @@ final class SpecParser {
     /// Reads the whole file; `nil` when it is no keyfile at all.
     func parse() -> Contents? {
         let keyFile: KeyFile
-        do {
-            keyFile = try KeyFile(path: file)
+        do throws(KeyFile.LoadFailure) {
+            if let data {
+                keyFile = try KeyFile(data: data)
+            } else {
+                keyFile = try KeyFile(path: file)
+            }
         } catch {
             switch error {
             case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
@@ -429,6 +447,12 @@ final class SpecParser {
         guard let result = g_canonicalize_filename(path, directory) else { return path }
         defer { g_free(result) }
         return String(cString: result)
+    }
+
+    private static func absolute(_ directory: String) -> String {
+        guard let absolute = g_canonicalize_filename(directory, nil) else { return directory }
+        defer { g_free(absolute) }
+        return String(cString: absolute)
     }
 
     private static func directory(of file: String) -> String {

@@ -32,6 +32,22 @@ package final class KeyFile {
         }
     }
 
+    /// Parses a key file held in memory (a spec an app ships in a GResource), keeping
+    /// every translation as ``init(path:)`` does.
+    package init(data: [UInt8]) throws(LoadFailure) {
+        pointer = g_key_file_new()
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+        let loaded = data.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: gchar.self) { chars in
+                g_key_file_load_from_data(pointer, chars.baseAddress, gsize(chars.count), flags, &error)
+            }
+        }
+        if loaded == 0 {
+            throw .malformed(GLibFailure(consuming: error).message)
+        }
+    }
+
     deinit {
         g_key_file_free(pointer)
     }

@@ -1,0 +1,42 @@
+/* The private seam between libfirst-open's C half (first-open.c: GObject types,
+ * argument checks, signals) and its Swift half (Sources/FirstOpenLibrary: the
+ * decision, the record and the window, reusing the package's modules).
+ *
+ * Only plain C types cross it (GTK and GLib objects as `void *`), so the Swift half
+ * sees GTK through the package's one GTK module map (CGtk) and never through a
+ * second copy of the GTK headers. None of these symbols is exported from the shared
+ * library: the linker version script exports `first_open_*` only.
+ */
+#ifndef FIRST_OPEN_BRIDGE_H
+#define FIRST_OPEN_BRIDGE_H
+
+#include <stddef.h>
+
+/* Implemented in Swift. `error` is a `GError **`; each sets it on failure. */
+
+/* Loads a spec; returns an owned handle, or NULL with `error` set. */
+void *_first_open_spec_load_file (const char *path, void *error);
+void *_first_open_spec_load_data (const void *data, size_t length, const char *name,
+                                  const char *base_path, void *error);
+/* The spec's AppId=, newly allocated with g_malloc. */
+char *_first_open_spec_copy_app_id (void *spec);
+void _first_open_spec_free (void *spec);
+/* Decides (kind < 0) or forces a kind; presents over `parent` (a GtkWindow or NULL).
+ * Returns 1 when a window was presented; 0 otherwise (with `error` set on failure).
+ * `presenter` is passed back to _first_open_presenter_dismissed. */
+int _first_open_spec_present (void *spec, void *presenter, void *parent, int kind, void *error);
+/* Closes the window shown for `spec`, if any (reported as programmatic). */
+void _first_open_spec_dismiss (void *spec);
+/* Renders `kind` to a PNG at `path`; returns 1 on success, 0 with `error` set. */
+int _first_open_spec_render_png (void *spec, int kind, int scale, int width, const char *path,
+                                 void *error);
+
+/* Implemented in C, called from Swift. */
+
+/* The window shown by _first_open_spec_present went away: emits
+ * FirstOpenPresenter::dismissed and drops the reference held while it was shown. */
+void _first_open_presenter_dismissed (void *presenter, int kind, int reason);
+/* g_set_error_literal (error, FIRST_OPEN_ERROR, code, message). */
+void _first_open_set_error (void *error, int code, const char *message);
+
+#endif /* FIRST_OPEN_BRIDGE_H */

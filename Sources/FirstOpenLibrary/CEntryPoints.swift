@@ -1,0 +1,115 @@
+internal import CGtk
+internal import FirstOpenGObject
+import FirstOpenViews
+
+// The Swift half of libfirst-open's C interface: the functions first-open.c calls
+// through first-open-bridge.h. They are `@MainActor`: the C API may only be called
+// from the thread that runs GTK (its documented rule, as for GTK itself). Argument checks (NULL, GTK_IS_WINDOW,
+// ranges) are done in C as GLib criticals before these are reached.
+
+/// `FirstOpenKind` values of first-open.h.
+private func kind(_ value: Int32) -> FirstOpenKind {
+    value == 1 ? .whatsNew : .welcome
+}
+
+private func kindValue(_ kind: FirstOpenKind) -> Int32 {
+    kind == .whatsNew ? 1 : 0
+}
+
+/// `FirstOpenDismissalReason` values of first-open.h.
+private func reasonValue(_ reason: DismissalReason) -> Int32 {
+    switch reason {
+    case .continued: 0
+    case .escaped: 1
+    case .closed: 2
+    case .programmatic: 3
+    }
+}
+
+private func report(_ error: LibraryError, to gerror: UnsafeMutableRawPointer?) {
+    _first_open_set_error(gerror, error.code.rawValue, error.message)
+}
+
+private func handle(_ pointer: UnsafeMutableRawPointer) -> EmbeddedSpec {
+    Unmanaged<EmbeddedSpec>.fromOpaque(pointer).takeUnretainedValue()
+}
+
+private func retained(_ spec: EmbeddedSpec) -> UnsafeMutableRawPointer {
+    Unmanaged.passRetained(spec).toOpaque()
+}
+
+@MainActor @_cdecl("_first_open_spec_load_file")
+public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    do throws(LibraryError) {
+        return retained(try EmbeddedSpec.load(path: String(cString: path)))
+    } catch {
+        report(error, to: gerror)
+        return nil
+    }
+}
+
+@MainActor @_cdecl("_first_open_spec_load_data")
+public func firstOpenSpecLoadData(
+    _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ basePath: UnsafePointer<CChar>,
+    _ gerror: UnsafeMutableRawPointer?
+) -> UnsafeMutableRawPointer? {
+    let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+    do throws(LibraryError) {
+        return retained(try EmbeddedSpec.load(data: bytes, name: String(cString: name),
+                                              directory: String(cString: basePath)))
+    } catch {
+        report(error, to: gerror)
+        return nil
+    }
+}
+
+@MainActor @_cdecl("_first_open_spec_copy_app_id")
+public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CChar>? {
+    g_strdup(handle(spec).spec.appID)
+}
+
+@MainActor @_cdecl("_first_open_spec_free")
+public func firstOpenSpecFree(_ spec: UnsafeMutableRawPointer) {
+    Unmanaged<EmbeddedSpec>.fromOpaque(spec).release()
+}
+
+@MainActor @_cdecl("_first_open_spec_present")
+public func firstOpenSpecPresent(
+    _ spec: UnsafeMutableRawPointer, _ presenter: UnsafeMutableRawPointer, _ parent: UnsafeMutableRawPointer?,
+    _ forcedKind: Int32, _ gerror: UnsafeMutableRawPointer?
+) -> Int32 {
+    let window = parent.map { Window(borrowing: $0.assumingMemoryBound(to: GtkWindow.self)) }
+    let dismissed: @MainActor (FirstOpenKind, DismissalReason) -> Void = { kind, reason in
+        _first_open_presenter_dismissed(presenter, kindValue(kind), reasonValue(reason))
+    }
+    do throws(LibraryError) {
+        if forcedKind >= 0 {
+            try handle(spec).present(kind(forcedKind), over: window, onDismiss: dismissed)
+            return 1
+        }
+        return try handle(spec).presentIfNeeded(over: window, onDismiss: dismissed) ? 1 : 0
+    } catch {
+        report(error, to: gerror)
+        return 0
+    }
+}
+
+@MainActor @_cdecl("_first_open_spec_dismiss")
+public func firstOpenSpecDismiss(_ spec: UnsafeMutableRawPointer) {
+    handle(spec).dismiss()
+}
+
+@MainActor @_cdecl("_first_open_spec_render_png")
+public func firstOpenSpecRenderPNG(
+    _ spec: UnsafeMutableRawPointer, _ kindValue: Int32, _ scale: Int32, _ width: Int32,
+    _ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
+) -> Int32 {
+    do throws(LibraryError) {
+        try handle(spec).renderPNG(kind(kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
+                                   to: String(cString: path))
+        return 1
+    } catch {
+        report(error, to: gerror)
+        return 0
+    }
+}

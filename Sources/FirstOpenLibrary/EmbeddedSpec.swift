@@ -1,0 +1,149 @@
+internal import CGtk
+import FirstOpenViews
+
+/// What a `FirstOpenPresenter` (the C library's GObject) holds on the Swift side: one
+/// parsed spec, and the window shown for it. Every decision goes through the same
+/// modules as `first-open SPEC` and the Swift embedding API: ``FirstOpenSettings``
+/// (admin and user settings, quiet sessions), ``FirstOpenSession`` with a
+/// ``KeyFileVersionStore`` (the record and its lock) and ``FirstOpenPresenter``
+/// (decide, repair a corrupt record, lock, decide again, show, record on dismissal).
+@MainActor
+final class EmbeddedSpec {
+    let spec: SpecFile
+    /// The window on screen, until it is dismissed.
+    private var dialog: FirstOpenDialog?
+
+    init(spec: SpecFile) {
+        self.spec = spec
+    }
+
+    /// Loads a spec file; colours are checked with `gdk_rgba_parse`, the parser the
+    /// window uses, so a spec that loads here can be shown.
+    static func load(path: String) throws(LibraryError) -> EmbeddedSpec {
+        do {
+            return EmbeddedSpec(spec: try SpecFile(path: path, colorValidator: RGBA.isParsable))
+        } catch {
+            throw LibraryError(.badSpec, "\(error)")
+        }
+    }
+
+    /// Loads a spec held in memory; relative paths in it resolve against `directory`.
+    static func load(data: [UInt8], name: String, directory: String) throws(LibraryError) -> EmbeddedSpec {
+        do {
+            return EmbeddedSpec(spec: try SpecFile(data: data, name: name, directory: directory,
+                                                   colorValidator: RGBA.isParsable))
+        } catch {
+            throw LibraryError(.badSpec, "\(error)")
+        }
+    }
+
+    /// Decides as `first-open SPEC` does and presents the window when one is due.
+    /// - Returns: whether a window was presented.
+    func presentIfNeeded(over parent: Window?, onDismiss: @escaping @MainActor (FirstOpenKind, DismissalReason) -> Void)
+        throws(LibraryError) -> Bool
+    {
+        let currentVersion: Version
+        do {
+            currentVersion = try spec.currentVersion()
+        } catch {
+            throw LibraryError(.badSpec, "\(error)")
+        }
+        let (settings, warnings) = FirstOpenSettings.load(appID: spec.appID)
+        for warning in warnings { Self.warn(warning) }
+        // Live, guest and greeter sessions and system accounts stay quiet, as at login.
+        guard settings.quietReason() == nil else { return false }
+
+        let session = FirstOpenSession(
+            appID: spec.appID,
+            currentVersion: currentVersion,
+            policy: settings.updatePolicy(default: spec.policy),
+            store: KeyFileVersionStore(),
+            showsWhatsNew: settings.showsWhatsNew && spec.showsWhatsNew)
+        var shownKind = FirstOpenKind.welcome
+        let outcome = FirstOpenPresenter.present(
+            over: parent, session: session,
+            content: { [spec] decision in
+                shownKind = decision.kind ?? .welcome
+                return Self.content(of: spec, for: decision)
+            },
+            onDismiss: { [weak self] reason in
+                self?.dialog = nil
+                onDismiss(shownKind, reason)
+            })
+        switch outcome {
+        case .presented(let dialog):
+            self.dialog = dialog
+            return true
+        case .nothing, .recordedWithoutShowing, .alreadyShowing:
+            return false
+        case .failed(let message):
+            // Display and colours were checked before: what is left is the record.
+            throw LibraryError(.state, message)
+        }
+    }
+
+    /// Shows `kind` regardless of the record, which is left untouched.
+    func present(_ kind: FirstOpenKind, over parent: Window?,
+                 onDismiss: @escaping @MainActor (FirstOpenKind, DismissalReason) -> Void) throws(LibraryError) {
+        let dialog = try makeDialog(kind, parent: parent, width: nil)
+        dialog.onDismiss = { [weak self] reason in
+            self?.dialog = nil
+            onDismiss(kind, reason)
+        }
+        self.dialog = dialog
+        dialog.present()
+    }
+
+    /// Closes the window on screen, if any (a programmatic dismissal: nothing recorded).
+    func dismiss() {
+        dialog?.dismiss()
+    }
+
+    /// Draws `kind` offscreen into a PNG, with the app's display, theme and language.
+    func renderPNG(_ kind: FirstOpenKind, scale: Int, width: Int?, to path: String) throws(LibraryError) {
+        let dialog = try makeDialog(kind, parent: nil, width: width)
+        defer { dialog.dismiss() }
+        do {
+            try dialog.renderPNG(to: path, scale: scale)
+        } catch {
+            switch error {
+            case .cannotWrite: throw LibraryError(.cannotWrite, "\(error)")
+            default: throw LibraryError(.failed, "\(path): \(error)")
+            }
+        }
+    }
+
+    private func makeDialog(_ kind: FirstOpenKind, parent: Window?, width: Int?) throws(LibraryError) -> FirstOpenDialog {
+        let current: Version
+        do {
+            current = try spec.currentVersion()
+        } catch {
+            throw LibraryError(.badSpec, "\(error)")
+        }
+        guard let content = spec.windowContent(kind: kind, to: current, strings: .translated) else {
+            throw LibraryError(
+                .noContent,
+                "\(spec.path): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes up to \(current)"))")
+        }
+        do {
+            return try FirstOpenDialog(content: content, parent: parent, width: width)
+        } catch {
+            throw LibraryError(error == .noDisplay ? .noDisplay : .badSpec, "\(spec.path): \(error)")
+        }
+    }
+
+    /// The window for a decision, with the same content `first-open SPEC` shows:
+    /// `nil` (record silently) when the spec has none for the case.
+    private static func content(of spec: SpecFile, for decision: Decision) -> WindowContent? {
+        switch decision {
+        case .welcome: spec.windowContent(kind: .welcome, strings: .translated)
+        case let .whatsNew(from, to): spec.windowContent(kind: .whatsNew, from: from, to: to, strings: .translated)
+        case .nothing: nil
+        }
+    }
+
+    /// One line on stderr, as the Swift embedding API and the CLI print them.
+    static func warn(_ message: String) {
+        StandardStream.error("first-open: " + message + "\n")
+    }
+}
