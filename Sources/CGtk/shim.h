@@ -42,6 +42,8 @@ static inline GtkImage *fo_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkButton *fo_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkToggleButton *fo_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
 static inline GtkScrolledWindow *fo_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkHeaderBar *fo_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+static inline GtkInfoBar *fo_info_bar(gpointer p) { return GTK_INFO_BAR(p); }
 static inline gboolean fo_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
 
 // MARK: - Variadic functions
@@ -103,6 +105,13 @@ static inline GdkEvent *fo_key_press_event_new(GdkWindow *window, guint keyval) 
 /// `g_object_get(object, name, &<int>, NULL)`.
 static inline gint fo_object_get_int(gpointer object, const gchar *name) {
     gint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+/// `g_object_get(object, name, &<string>, NULL)`; free the result with `g_free`.
+static inline gchar *fo_object_get_string(gpointer object, const gchar *name) {
+    gchar *value = NULL;
     g_object_get(object, name, &value, NULL);
     return value;
 }

@@ -30,17 +30,40 @@ public enum BuiltInStrings {
         return Localization.substitute(template, appName)
     }
 
-    /// The label of the button that dismisses the window.
-    public static var continueLabel: String {
-        // TRANSLATORS: The button that closes the Welcome / What's New window.
-        Localization.gettext("Continue")
+    /// The label of the button that dismisses the window, with its mnemonic ("_Continue":
+    /// Alt+C).
+    public static var continueMnemonic: String {
+        // TRANSLATORS: The button that closes the Welcome / What's New window. The letter
+        // after "_" is the Alt+letter shortcut: pick one that differs from the shortcuts
+        // of "_Release Notes" and "_Don't show after updates".
+        Localization.gettext("_Continue")
     }
 
-    /// The check box of a What's New window that turns it off for later updates.
-    public static var dontShowAfterUpdatesLabel: String {
-        // TRANSLATORS: Check box under the What's New window's Continue button.
-        Localization.gettext("Don't show after updates")
+    /// The label of the button that dismisses the window, as shown ("Continue").
+    public static var continueLabel: String { Mnemonic.stripped(continueMnemonic) }
+
+    /// The check box of a What's New window that turns it off for later updates, with its
+    /// mnemonic.
+    public static var dontShowAfterUpdatesMnemonic: String {
+        // TRANSLATORS: Check box under the What's New window's Continue button. The letter
+        // after "_" is the Alt+letter shortcut: pick one that differs from the shortcuts
+        // of "_Continue" and "_Release Notes".
+        Localization.gettext("_Don't show after updates")
     }
+
+    /// The check box of a What's New window, as shown ("Don't show after updates").
+    public static var dontShowAfterUpdatesLabel: String { Mnemonic.stripped(dontShowAfterUpdatesMnemonic) }
+
+    /// The built-in label of the button that opens the release notes, with its mnemonic.
+    public static var releaseNotesMnemonic: String {
+        // TRANSLATORS: The button that opens the full release notes in a browser. The
+        // letter after "_" is the Alt+letter shortcut: pick one that differs from the
+        // shortcuts of "_Continue" and "_Don't show after updates".
+        Localization.gettext("_Release Notes")
+    }
+
+    /// The built-in label of the release-notes button, as shown ("Release Notes").
+    public static var releaseNotesLabel: String { Mnemonic.stripped(releaseNotesMnemonic) }
 
     /// A section heading naming one version, e.g. "Version 1.3".
     public static func versionHeading(_ version: String) -> String {
@@ -50,9 +73,53 @@ public enum BuiltInStrings {
 
     /// The footnote when more changes exist than are shown, e.g. "And 3 more updates".
     public static func moreUpdates(_ count: Int) -> String {
-        // TRANSLATORS: Under the list of changes when only the first ones are shown.
+        // TRANSLATORS: Under the list of changes when older versions were left out; %d is
+        // how many versions.
         let template = Localization.ngettext("And %d more update", "And %d more updates", count)
         return Localization.substitute(template, String(count))
+    }
+
+    /// The footnote that counts what a What's New window leaves out (docs/spec-format.md):
+    /// `changes` left-out rows of the shown versions, `updates` left-out older versions;
+    /// "And 4 more changes", "And 2 more updates", "And 3 more changes and 4 more updates".
+    public static func footnote(changes: Int, updates: Int) -> String {
+        guard changes > 0 else { return moreUpdates(updates) }
+        guard updates > 0 else {
+            // TRANSLATORS: Under the list of changes when only the first changes of a
+            // version are shown; %d is how many changes were left out.
+            let template = Localization.ngettext("And %d more change", "And %d more changes", changes)
+            return Localization.substitute(template, String(changes))
+        }
+        // TRANSLATORS: Part of "And %1$s and %2$s": left-out changes of the shown version.
+        let changesText = Localization.substitute(
+            Localization.ngettext("%d more change", "%d more changes", changes), String(changes))
+        // TRANSLATORS: Part of "And %1$s and %2$s": left-out older versions.
+        let updatesText = Localization.substitute(
+            Localization.ngettext("%d more update", "%d more updates", updates), String(updates))
+        // TRANSLATORS: Under the list of changes: %1$s is e.g. "3 more changes", %2$s e.g.
+        // "4 more updates". Reorder them with %2$s … %1$s if your language needs to.
+        return Localization.substitute(Localization.gettext("And %1$s and %2$s"), [changesText, updatesText])
+    }
+
+    /// The message shown in the window when the secondary button's link could not be
+    /// opened (no app for it, a missing file); the address follows on its own line.
+    public static var linkNotOpened: String {
+        // TRANSLATORS: Shown in the window when "Release Notes" (or another link button)
+        // could not open its web address; the address is shown below, to copy.
+        Localization.gettext("The link could not be opened.")
+    }
+
+    /// The button next to ``linkNotOpened`` that copies the address, with its mnemonic.
+    public static var copyLinkMnemonic: String {
+        // TRANSLATORS: Button that copies the web address that could not be opened. The
+        // letter after "_" is the Alt+letter shortcut.
+        Localization.gettext("C_opy Link")
+    }
+
+    /// What the message says once the address was copied.
+    public static var linkCopied: String {
+        // TRANSLATORS: Replaces "The link could not be opened." after the address was copied.
+        Localization.gettext("The link was copied to the clipboard.")
     }
 
     /// Whether the current translation asks for a right-to-left layout (its

@@ -7,11 +7,30 @@ import FirstOpenContent
 /// name in the accent colour, rows of a tinted symbolic icon, a bold title and a grey
 /// wrapping subtitle, and a full-width Continue button in the accent colour.
 ///
-/// Behaviour: modal and transient for `parent` when there is one, centred on it (else on
-/// the screen), sized to its content and never taller than the monitor's work area (the
-/// rows scroll). Continue is the default widget (Enter); Escape and the close button
-/// dismiss it too; the secondary button opens its URL and leaves the window open.
-/// ``onDismiss`` is called exactly once, however the window goes away.
+/// Behaviour:
+/// - modal and transient for `parent` when there is one, centred on it (else on the
+///   screen); sized to its content, at least ``minimumWidth`` wide, never wider or taller
+///   than the monitor's work area (header and rows then scroll together);
+/// - a title bar with only a close button: the window's title (the public "Welcome to
+///   ‹App›") is set for window managers and screen readers but not drawn above the
+///   headline that already says it;
+/// - Continue is the default widget (Enter) and has the focus; Alt+C (the translated
+///   mnemonic) presses it; Escape, the close button and Alt+F4 dismiss the window as a
+///   cancel (the version counts as seen, "Don't show after updates" does not count);
+/// - Tab visits Continue, the secondary button and the check box only; arrows, Page
+///   Up/Down, Home and End scroll long content wherever the focus is;
+/// - the secondary button opens its URL and leaves the window open; when nothing can
+///   open it, a message in the window says so and offers to copy the address;
+/// - ``onDismiss`` is called exactly once, however the window goes away.
+///
+/// Accessibility (ATK, read by Orca through AT-SPI): the window has the role dialog (so
+/// its content is read when it opens) and the title as its name; the headline is a
+/// heading of level 1 named with the whole title, version headings are level 2; rows
+/// are list items named by their title and described by their subtitle; icons are
+/// redundant objects without a name; every focusable widget has a visible label.
+///
+/// Style: a high-contrast theme (`HighContrast`, `HighContrastInverse`) gets undimmed
+/// text and the accent raised to 7:1 for text; see ``DialogStyleSheet``.
 ///
 /// The dialog keeps itself alive while its window exists: present it and drop the
 /// reference if you like. Text is never parsed as markup and colours reach the style
@@ -30,27 +49,33 @@ public final class FirstOpenDialog {
     /// The window title and accessible name, e.g. "Welcome to Car".
     public var title: String { window.title }
 
-    // The widget tree, for layout code and tests.
+    // The widget tree (see FirstOpenDialog+Builders.swift), for layout code and tests.
     let rootBox: Box
-    let headerBox: Box
-    let bodyBox: Box
-    let actionsBox: Box
+    let titleBar: HeaderBar
     let scrolledWindow: ScrolledWindow
-    let appIcon: Image?
-    let headlineLabel: Label
-    let appNameLabel: Label
-    let sectionHeadings: [Label]
-    let rowLists: [Box]
-    let rows: [RowView]
-    let footnoteLabel: Label?
-    let continueButton: Button
-    let secondaryButton: Button?
-    let optOutCheckButton: CheckButton?
+    /// Header and body, inside the scrolled window.
+    let contentBox: Box
+    let header: Header
+    let body: Body
+    let actions: Actions
+    let linkFailureBar: LinkFailureBar
+
+    var headerBox: Box { header.box }
+    var appIcon: Image? { header.appIcon }
+    var headlineLabel: Label { header.headlineLabel }
+    var appNameLabel: Label { header.appNameLabel }
+    var bodyBox: Box { body.box }
+    var sectionHeadings: [Label] { body.sectionHeadings }
+    var rowLists: [Box] { body.rowLists }
+    var rows: [RowView] { body.rows }
+    var footnoteLabel: Label? { body.footnoteLabel }
+    var actionsBox: Box { actions.box }
+    var continueButton: Button { actions.continueButton }
+    var secondaryButton: Button? { actions.secondaryButton }
+    var optOutCheckButton: CheckButton? { actions.optOutCheckButton }
 
     private let parent: Window?
     private let styleSheet: CSSProvider
-    private let appIconSource: IconSource?
-    private let appIconTint: RGBA?
     private let direction: TextDirection?
     private let fixedWidth: Int?
 
@@ -58,8 +83,14 @@ public final class FirstOpenDialog {
     static let appIconSize = 96
     /// Space between the window edge and its content.
     static let sideMargin = 36
-    /// Room left for the window manager's title bar when fitting the work area.
-    static let decorationAllowance = 64
+    /// The narrowest the window makes itself when it sizes to its content (short What's
+    /// New rows would otherwise give a tall, thin strip); a narrower work area wins.
+    static let minimumWidth = 420
+    /// Room left around the window (client-side borders, a window manager that adds
+    /// its own frame anyway) when fitting the work area.
+    static let decorationAllowance = 24
+    /// The least height the scrolled part keeps, however small the screen.
+    static let minimumScrollHeight = 96
 
     private static var windowCount = 0
 
@@ -75,11 +106,9 @@ public final class FirstOpenDialog {
         let accent = try FirstOpenDialog.parseColor(content.accentColor, field: "accent colour")
         var rowColors: [RGBA?] = []
         for (index, row) in content.allRows.enumerated() {
-            guard let text = row.color else {
-                rowColors.append(nil)
-                continue
-            }
-            rowColors.append(try FirstOpenDialog.parseColor(text, field: "colour of row \(index + 1) (\(row.title))"))
+            rowColors.append(try row.color.map { text throws(FirstOpenViewsError) in
+                try FirstOpenDialog.parseColor(text, field: "colour of row \(index + 1) (\(row.title))")
+            })
         }
 
         self.content = content
@@ -89,8 +118,10 @@ public final class FirstOpenDialog {
 
         FirstOpenDialog.windowCount += 1
         let scopeClass = "first-open-dialog-\(FirstOpenDialog.windowCount)"
-        let background = window.themeColor(named: "theme_bg_color") ?? .white
-        let style = DialogStyleSheet(scopeClass: scopeClass, accent: accent, windowBackground: background)
+        let style = DialogStyleSheet(
+            scopeClass: scopeClass, accent: accent,
+            windowBackground: window.themeColor(named: "theme_bg_color") ?? .white,
+            highContrast: GTKSettings.current?.isHighContrast ?? false)
         do {
             styleSheet = try CSSProvider(css: style.css)
         } catch {
@@ -98,127 +129,28 @@ public final class FirstOpenDialog {
             throw .style(error)
         }
 
-        // Header: icon, headline, app name.
+        let scale = window.scaleFactor
+        header = FirstOpenDialog.makeHeader(content: content, title: window.title, style: style, scale: scale)
+        body = FirstOpenDialog.makeBody(content: content, rowColors: rowColors, style: style, scale: scale)
+        actions = FirstOpenDialog.makeActions(content: content)
+        (scrolledWindow, contentBox) = FirstOpenDialog.makeScrolledContent(header: header, body: body)
+        linkFailureBar = LinkFailureBar()
+
         rootBox = Box(.vertical)
         rootBox.addStyleClass(scopeClass)
         if let width { rootBox.setSizeRequest(width: width, height: nil) }
-        headerBox = Box(.vertical)
-        headerBox.setMargins(top: 32, bottom: 4, start: FirstOpenDialog.sideMargin, end: FirstOpenDialog.sideMargin)
-
-        let iconSource = content.iconName.flatMap { $0.isEmpty ? nil : IconSource($0) }
-        // A symbolic app icon takes the accent colour; a full-colour one keeps its own.
-        appIconTint = content.iconName?.hasSuffix("-symbolic") == true ? style.accentText : nil
-        let icon = Image()
-        if let iconSource,
-           icon.setIcon(iconSource, size: FirstOpenDialog.appIconSize, scale: window.scaleFactor, tint: appIconTint) {
-            icon.horizontalAlignment = .center
-            icon.setMargins(bottom: 16)
-            icon.accessibleName = ""
-            icon.accessibleRole = .redundantObject
-            headerBox.append(icon)
-            appIcon = icon
-            appIconSource = iconSource
-        } else {
-            // A missing icon is left out, not an error.
-            appIcon = nil
-            appIconSource = nil
-        }
-
-        headlineLabel = FirstOpenDialog.headlineLabel(BuiltInStrings.headline(for: content.kind))
-        // Screen readers hear one heading with the whole title, not two fragments.
-        headlineLabel.accessibleRole = .heading
-        headlineLabel.accessibleName = window.title
-        appNameLabel = FirstOpenDialog.headlineLabel(content.appName)
-        appNameLabel.addStyleClass("first-open-app-name")
-        appNameLabel.accessibleRole = .redundantObject
-        headerBox.append(headlineLabel)
-        headerBox.append(appNameLabel)
-
-        // Body: sections of rows, footnote; scrolls when taller than the screen.
-        bodyBox = Box(.vertical, spacing: 28)
-        bodyBox.setMargins(top: 24, bottom: 8, start: FirstOpenDialog.sideMargin, end: FirstOpenDialog.sideMargin)
-        var headings: [Label] = []
-        var lists: [Box] = []
-        var rowViews: [RowView] = []
-        let defaultTint = style.accentText
-        for section in content.sections where !section.rows.isEmpty || section.heading != nil {
-            let sectionBox = Box(.vertical, spacing: 14)
-            if let heading = section.heading {
-                let label = Label(heading)
-                label.addStyleClass("first-open-section-heading")
-                label.wraps = true
-                label.xAlign = 0
-                label.horizontalAlignment = .start
-                label.maxWidthChars = RowView.maxWidthChars
-                label.accessibleRole = .heading
-                sectionBox.append(label)
-                headings.append(label)
-            }
-            let list = Box(.vertical, spacing: 20)
-            list.accessibleRole = .list
-            list.accessibleName = section.heading ?? ""
-            for row in section.rows {
-                let color = rowColors[rowViews.count]
-                let tint = color.map { $0.adjusted(toContrast: 3, against: background) } ?? defaultTint
-                let view = RowView(row: row, tint: tint)
-                view.loadIcon(scale: window.scaleFactor)
-                list.append(view.container)
-                rowViews.append(view)
-            }
-            sectionBox.append(list)
-            bodyBox.append(sectionBox)
-            lists.append(list)
-        }
-        sectionHeadings = headings
-        rowLists = lists
-        rows = rowViews
-
-        if let footnote = content.footnote, !footnote.isEmpty {
-            let label = Label(footnote)
-            label.addStyleClass("first-open-footnote")
-            label.wraps = true
-            label.justification = .center
-            label.maxWidthChars = RowView.maxWidthChars
-            bodyBox.append(label)
-            footnoteLabel = label
-        } else {
-            footnoteLabel = nil
-        }
-
-        scrolledWindow = ScrolledWindow()
-        scrolledWindow.add(bodyBox)
-        scrolledWindow.expandsVertically = true
-
-        // Actions: Continue, then the optional secondary button.
-        actionsBox = Box(.vertical, spacing: 6)
-        actionsBox.setMargins(top: 20, bottom: 28, start: FirstOpenDialog.sideMargin, end: FirstOpenDialog.sideMargin)
-        continueButton = Button(label: BuiltInStrings.continueLabel)
-        continueButton.addStyleClass("first-open-continue")
-        continueButton.expandsHorizontally = true
-        actionsBox.append(continueButton)
-        if let action = content.secondaryAction {
-            let button = Button(label: action.label)
-            button.addStyleClass("first-open-secondary")
-            button.addStyleClass("flat")
-            actionsBox.append(button)
-            secondaryButton = button
-        } else {
-            secondaryButton = nil
-        }
-        if content.kind == .whatsNew && content.offersWhatsNewOptOut {
-            let check = CheckButton(label: BuiltInStrings.dontShowAfterUpdatesLabel)
-            check.horizontalAlignment = .center
-            check.setMargins(top: 8)
-            actionsBox.append(check)
-            optOutCheckButton = check
-        } else {
-            optOutCheckButton = nil
-        }
-
-        rootBox.append(headerBox)
         rootBox.append(scrolledWindow, expand: true)
-        rootBox.append(actionsBox)
+        rootBox.append(linkFailureBar.bar)
+        rootBox.append(actions.box)
         window.add(rootBox)
+
+        titleBar = HeaderBar()
+        titleBar.addStyleClass(scopeClass)
+        let title = window.title
+        window.setTitleBar(titleBar)
+        // GTK copies a header bar's (empty) title to the window: set the public title again.
+        window.title = title
+        titleBar.showAll()
 
         // Our own catalogue may say right-to-left where GTK's (gtk30) is not installed.
         direction = BuiltInStrings.isRightToLeft && TextDirection.defaultDirection == .leftToRight
@@ -233,8 +165,10 @@ public final class FirstOpenDialog {
     // MARK: Showing and dismissing
 
     /// Whether the user checked "Don't show after updates" (only offered in a What's
-    /// New window whose content has ``WindowContent/offersWhatsNewOptOut``).
-    /// Read it in ``onDismiss``: the state is kept from the moment the window went away.
+    /// New window whose content has ``WindowContent/offersWhatsNewOptOut``) and then
+    /// pressed Continue. Escape, the close button and Alt+F4 cancel: with them the check
+    /// box does not count. Read it in ``onDismiss``: the state is kept from the moment
+    /// the window went away (before that, it is the check box's state).
     public var userOptedOutOfWhatsNew: Bool { optedOutWhenDismissed ?? optOutCheckButton?.isActive ?? false }
     private var optedOutWhenDismissed: Bool?
 
@@ -247,6 +181,7 @@ public final class FirstOpenDialog {
         guard dismissalReason == nil else { return }
         // Hidden widgets measure as nothing: show the tree before fitting it.
         rootBox.showAll()
+        alignTextsToStartEdge()
         fitToWorkArea()
         continueButton.grabFocus()
         window.present()
@@ -263,7 +198,7 @@ public final class FirstOpenDialog {
     func finish(_ reason: DismissalReason) {
         guard dismissalReason == nil else { return }
         dismissalReason = reason
-        optedOutWhenDismissed = optOutCheckButton?.isActive
+        optedOutWhenDismissed = reason == .continued && optOutCheckButton?.isActive == true
         let callback = onDismiss
         onDismiss = nil
         styleSheet.remove()
@@ -295,6 +230,7 @@ public final class FirstOpenDialog {
             restoreSettings()
         }
         rootBox.showAll()
+        alignTextsToStartEdge()
         fitToWorkArea()
         loadIcons(scale: scale)
         // Offscreen windows take their minimum size; give them the natural one, as a
@@ -318,16 +254,6 @@ public final class FirstOpenDialog {
         }
     }
 
-    private static func headlineLabel(_ text: String) -> Label {
-        let label = Label(text)
-        label.addStyleClass("first-open-headline")
-        label.wraps = true
-        label.justification = .center
-        label.xAlign = 0.5
-        label.maxWidthChars = 20
-        return label
-    }
-
     private func configureWindow() {
         window.isResizable = false
         if let parent {
@@ -340,6 +266,9 @@ public final class FirstOpenDialog {
         }
         window.markAsDialog(skipsTaskbar: parent != nil)
         window.accessibleName = window.title
+        // GTK 3 gives every toplevel the role frame, of which Orca reads only the title;
+        // a dialog's content is read when it opens.
+        window.accessibleRole = .dialog
         window.setDefaultWidget(continueButton)
     }
 
@@ -350,9 +279,18 @@ public final class FirstOpenDialog {
             button.onClicked { self.openSecondaryURL(action.url) }
         }
         window.onKeyPress { key in
-            guard key.isEscape else { return false }
-            self.finish(.escaped)
-            return true
+            if key.isEscape {
+                self.finish(.escaped)
+                return true
+            }
+            // Arrows, Page Up/Down, Home and End scroll long content wherever the focus
+            // is (no Tab stop in the rows); with nothing to scroll, arrows move the focus
+            // between the buttons as in any GTK window.
+            if let step = key.scrollStep, self.scrolledWindow.scrollsVertically {
+                self.scrolledWindow.scroll(step)
+                return true
+            }
+            return false
         }
         window.connectWithArgument("delete-event") { _ in
             self.finish(.closed)
@@ -366,22 +304,42 @@ public final class FirstOpenDialog {
         }
     }
 
-    /// Opens the secondary action's URL; replaceable so tests need not launch a browser.
-    lazy var openURL: @MainActor (String) throws -> Void = { [unowned self] url in try self.window.showURI(url) }
+    /// Opens the secondary action's URL and calls back with the error when nothing could
+    /// open it; replaceable so tests need not launch a browser.
+    lazy var openURL: @MainActor (_ url: String, _ failed: @escaping @MainActor (Error) -> Void) -> Void = {
+        [unowned self] url, failed in
+        URILauncher.open(url, from: self.window) { error in
+            if let error { failed(error) }
+        }
+    }
 
+    /// Opens the link, or says in the window (and in one line on stderr) that it could
+    /// not, with the address to copy.
     private func openSecondaryURL(_ url: String) {
-        do {
-            try openURL(url)
-        } catch {
+        openURL(url) { [weak self] error in
             Diagnostics.warn("cannot open \(url): \(error)")
+            guard let self, !self.window.isDestroyed else { return }
+            self.linkFailureBar.show(url: url)
+            self.linkFailureBar.urlLabel.alignToStartEdge()
+            self.fitToWorkArea()
+            self.linkFailureBar.copyButton.grabFocus()
         }
     }
 
     private func loadIcons(scale: Int) {
-        if let appIcon, let appIconSource {
-            appIcon.setIcon(appIconSource, size: FirstOpenDialog.appIconSize, scale: scale, tint: appIconTint)
+        if let appIcon, let source = header.appIconSource {
+            appIcon.setIcon(source, size: FirstOpenDialog.appIconSize, scale: scale, tint: header.appIconTint)
         }
         for row in rows { row.loadIcon(scale: scale) }
+    }
+
+    /// Lines up every row text, section heading and the link message with the window's
+    /// start edge, whatever the text's own direction (``Label/alignToStartEdge()``).
+    private func alignTextsToStartEdge() {
+        for row in rows { row.alignTextsToStartEdge() }
+        for label in sectionHeadings + [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
+            label.alignToStartEdge()
+        }
     }
 
     /// Gives every wrapping text in the body the width it gets in a window `width` wide
@@ -393,24 +351,40 @@ public final class FirstOpenDialog {
         for label in sectionHeadings + [footnoteLabel].compactMap({ $0 }) {
             label.setWrapWidth(column, defaultChars: RowView.maxWidthChars)
         }
+        // The message bar has its own padding and a button beside the text.
+        let messageText = column.map { max(1, $0 - 160) }
+        for label in [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
+            label.setWrapWidth(messageText, defaultChars: RowView.maxWidthChars)
+        }
     }
 
-    /// Makes header, body and buttons fit the monitor's work area: the body scrolls,
-    /// within the height left, only when it is taller than that.
+    /// Makes the window fit the monitor's work area at any scale and text size: at
+    /// least ``minimumWidth`` wide (unless the work area is narrower), never wider or
+    /// taller than the work area. Header and body scroll together, within the height the
+    /// title bar and the buttons leave, only when they are taller than that.
     private func fitToWorkArea() {
         scrolledWindow.scrollsVertically = false
         scrolledWindow.maxContentHeight = -1
         setTextWidth(nil)
-        let width = fixedWidth ?? rootBox.naturalWidth
+        contentBox.setSizeRequest(width: nil, height: nil)
+        let area = parent?.workArea ?? window.workArea
+        let widest = area.map { max(1, $0.width - FirstOpenDialog.decorationAllowance) } ?? Int.max
+        let width = min(fixedWidth ?? max(rootBox.naturalWidth, FirstOpenDialog.minimumWidth), widest)
         setTextWidth(width)
-        guard let area = parent?.workArea ?? window.workArea else { return }
-        let chrome = headerBox.naturalHeight(forWidth: width)
-            + actionsBox.naturalHeight(forWidth: width)
+        contentBox.setSizeRequest(width: width, height: nil)
+        guard let area else { return }
+        let chrome = actionsBox.naturalHeight(forWidth: width)
+            + (linkFailureBar.isShown ? linkFailureBar.bar.naturalHeight(forWidth: width) : 0)
+            + titleBar.naturalHeight(forWidth: width)
             + FirstOpenDialog.decorationAllowance
-        let available = max(120, area.height - chrome)
-        if bodyBox.naturalHeight(forWidth: width) > available {
-            scrolledWindow.scrollsVertically = true
-            scrolledWindow.maxContentHeight = available
-        }
+        let available = max(FirstOpenDialog.minimumScrollHeight, area.height - chrome)
+        guard contentBox.naturalHeight(forWidth: width) > available else { return }
+        scrolledWindow.scrollsVertically = true
+        scrolledWindow.maxContentHeight = available
+        // The scrollbar stands beside the content: narrow the content so that the whole
+        // window keeps the width it had.
+        let narrower = max(1, width - scrolledWindow.scrollbarWidth)
+        setTextWidth(narrower)
+        contentBox.setSizeRequest(width: narrower, height: nil)
     }
 }

@@ -48,18 +48,44 @@ public enum Localization {
     }
 
     /// Replaces the first `%s` / `%1$s` (or `%d` / `%1$d`) in a translated template.
-    /// Written out rather than handed to a printf-style formatter: a translation (or an
-    /// app name) with a stray `%n` or `%s` must never be interpreted as a format.
     static func substitute(_ template: String, _ argument: String) -> String {
-        for placeholder in ["%1$s", "%s", "%1$d", "%d"] {
-            if let range = template.firstRange(of: placeholder) {
-                // "%%" is a literal percent sign in the template, never in the argument.
-                let before = template[..<range.lowerBound].replacing("%%", with: "%")
-                let after = template[range.upperBound...].replacing("%%", with: "%")
-                return before + argument + after
+        substitute(template, [argument])
+    }
+
+    /// Fills the placeholders of a translated template with `arguments`: `%1$s`,
+    /// `%2$s` (or `%1$d`, …) by position, plain `%s` / `%d` in order; `%%` is a percent
+    /// sign. A placeholder without an argument, and anything else after `%`, stays as
+    /// written. Written out rather than handed to a printf-style formatter: a
+    /// translation (or an app name) with a stray `%n` or `%s` must never be interpreted
+    /// as a format, and the arguments themselves are never scanned.
+    static func substitute(_ template: String, _ arguments: [String]) -> String {
+        var result = ""
+        var next = 0
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let after = rest[rest.index(after: percent)...]
+            if after.first == "%" {
+                result += "%"
+                rest = after.dropFirst()
+                continue
+            }
+            let digits = after.prefix(while: \.isASCII).prefix(while: \.isNumber)
+            let tail = after.dropFirst(digits.count)
+            if !digits.isEmpty, tail.first == "$", let kind = tail.dropFirst().first, kind == "s" || kind == "d",
+               let position = Int(digits), (1...arguments.count).contains(position) {
+                result += arguments[position - 1]
+                rest = tail.dropFirst(2)
+            } else if let kind = after.first, kind == "s" || kind == "d", next < arguments.count {
+                result += arguments[next]
+                next += 1
+                rest = after.dropFirst()
+            } else {
+                result += "%"
+                rest = after
             }
         }
-        return template
+        return result + rest
     }
 
     // MARK: Binding

@@ -1,7 +1,8 @@
 import FirstOpenContent
 
 /// The widgets of one row: a tinted symbolic icon, then a bold title over a grey,
-/// wrapping subtitle. The container is exposed to assistive technologies as one list
+/// wrapping subtitle (no subtitle label at all when the row has none, so the title is
+/// centred on the icon). The container is exposed to assistive technologies as one list
 /// item named by the title and described by the subtitle; the icon is decorative.
 @MainActor
 final class RowView {
@@ -11,9 +12,13 @@ final class RowView {
     let container: Box
     let icon: Image
     let titleLabel: Label
-    let subtitleLabel: Label
+    /// The subtitle, `nil` for a row without one.
+    let subtitleLabel: Label?
     let iconSource: IconSource
     let tint: RGBA
+
+    /// The row's labels, title first.
+    var labels: [Label] { [titleLabel] + (subtitleLabel.map { [$0] } ?? []) }
 
     init(row: InformationRow, tint: RGBA) {
         self.tint = tint
@@ -29,9 +34,17 @@ final class RowView {
 
         titleLabel = Label(row.title)
         titleLabel.addStyleClass("first-open-row-title")
-        subtitleLabel = Label(row.subtitle)
-        subtitleLabel.addStyleClass("first-open-subtitle")
-        for label in [titleLabel, subtitleLabel] {
+        if row.subtitle.isEmpty {
+            subtitleLabel = nil
+        } else {
+            let label = Label(row.subtitle)
+            label.addStyleClass("first-open-subtitle")
+            subtitleLabel = label
+        }
+        let texts = Box(.vertical, spacing: 2)
+        texts.verticalAlignment = .center
+        texts.expandsHorizontally = true
+        for label in [titleLabel] + (subtitleLabel.map { [$0] } ?? []) {
             label.wraps = true
             label.xAlign = 0
             label.justification = .start
@@ -39,18 +52,14 @@ final class RowView {
             label.horizontalAlignment = .start
             // Wraps at about 48 characters: the window stays narrow however long the text.
             label.maxWidthChars = RowView.maxWidthChars
+            texts.append(label)
         }
-        let texts = Box(.vertical, spacing: 2)
-        texts.verticalAlignment = .center
-        texts.expandsHorizontally = true
-        texts.append(titleLabel)
-        texts.append(subtitleLabel)
 
         container.append(icon)
         container.append(texts, expand: true)
         container.accessibleRole = .listItem
         container.accessibleName = row.title
-        container.accessibleDescription = row.subtitle
+        if !row.subtitle.isEmpty { container.accessibleDescription = row.subtitle }
     }
 
     /// Where texts wrap when the window sizes itself.
@@ -62,8 +71,13 @@ final class RowView {
     /// Fixes the wrapping width of the texts (`nil`: about 48 characters); see
     /// ``Label/setWrapWidth(_:defaultChars:)``.
     func setTextWidth(_ width: Int?) {
-        titleLabel.setWrapWidth(width, defaultChars: RowView.maxWidthChars)
-        subtitleLabel.setWrapWidth(width, defaultChars: RowView.maxWidthChars)
+        for label in labels { label.setWrapWidth(width, defaultChars: RowView.maxWidthChars) }
+    }
+
+    /// Aligns title and subtitle with the window's start edge, whatever their own
+    /// direction (``Label/alignToStartEdge()``).
+    func alignTextsToStartEdge() {
+        for label in labels { label.alignToStartEdge() }
     }
 
     /// (Re)loads the icon for a display of `scale`; a missing icon leaves a blank square

@@ -120,21 +120,23 @@ final class WindowSessionTests: XCTestCase {
 
 extension WindowSessionTests {
     /// Records 1.2.0, starts `first-open SPEC` (What's New up to 1.3.0), presses Tab,
-    /// Space and Escape in the window, and returns how the process ended.
-    func upgradeAndCheckTheOptOutBox(_ cli: CLIHarness, _ spec: String) throws -> CLIHarness.Result {
+    /// Space and then `dismissal` (Alt+C, Continue's mnemonic, by default) in the window,
+    /// and returns how the process ended.
+    func upgradeAndCheckTheOptOutBox(_ cli: CLIHarness, _ spec: String,
+                                     dismissal: String = "alt+c") throws -> CLIHarness.Result {
         XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
         let started = try cli.start([spec])
         let window = try waitForWindow("What’s New in Car|What's New in Car")
         try press("Tab", in: window)
         try press("space", in: window)
-        try press("Escape", in: window)
+        try press(dismissal, in: window)
         return CLIHarness.finish(started)
     }
 
     func testDontShowAfterUpdatesIsSavedForTheUser() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
-        // Focus starts on Continue; Tab reaches the check box, Space checks it.
+        // Focus starts on Continue; Tab reaches the check box, Space checks it, Alt+C continues.
         let result = try upgradeAndCheckTheOptOutBox(cli, spec)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("turned off"), result.stdout)
@@ -149,6 +151,20 @@ extension WindowSessionTests {
         XCTAssertTrue(explained.stdout.hasPrefix("nothing"), explained.stdout)
     }
 
+    /// Escape (and the close button) cancel: the version is recorded as seen, the
+    /// checked box is not saved.
+    func testEscapeDoesNotSaveDontShowAfterUpdates() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let result = try upgradeAndCheckTheOptOutBox(cli, spec, dismissal: "Escape")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("whats-new: escaped; recorded"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("turned off"), result.stdout)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+        XCTAssertFalse(FileManager.default.fileExists(
+            atPath: cli.configHome.appendingPathComponent("first-open/first-open.conf").path))
+    }
+
     func testAdminLockHidesTheCheckBox() throws {
         let cli = try CLIHarness()
         try cli.write("etc-xdg/first-open/first-open.conf", """
@@ -158,7 +174,8 @@ extension WindowSessionTests {
 
             """)
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
-        // Without the check box, Tab and Space land on no toggle: nothing is saved.
+        // Without the check box, Tab and Space land on no toggle (Tab leaves Continue, the
+        // only control, and Space then presses nothing): nothing is saved.
         let result = try upgradeAndCheckTheOptOutBox(cli, spec)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(
@@ -240,5 +257,66 @@ extension WindowSessionTests {
         try press("Escape", in: window)
         let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}
+
+extension WindowSessionTests {
+    /// Shows the forced Welcome window of a 30-row spec with a long name on a private
+    /// 1024x768 Xvfb with `environment` (GDK_SCALE, GDK_DPI_SCALE), and returns the
+    /// window's frame on the screen in device pixels, as xdotool sees it.
+    func frameOnSmallScreen(_ environment: [String: String]) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let cli = try CLIHarness()
+        let rows = (1...30).map { "[Welcome \($0)]\nIcon=emblem-ok-symbolic\nTitle=Row \($0)\nSubtitle=What row \($0) is about, in a sentence.\n" }
+        let spec = try cli.write("long.spec", """
+            [First Open]
+            AppId=org.example.Long
+            Name=A Very Long Application Name That Wraps
+            Version=1.0
+
+            \(rows.joined(separator: "\n"))
+            """)
+        let title = "Welcome to A Very Long Application Name That Wraps"
+        let script = """
+            "$0" show --force welcome "$1" & pid=$!
+            for i in $(seq 200); do w=$(xdotool search --onlyvisible --name "^$2$") && break; sleep 0.1; done
+            sleep 0.5
+            xdotool getwindowgeometry --shell "$w"
+            kill "$pid"
+            """
+        var env = cli.environment.merging(environment) { $1 }
+        env.removeValue(forKey: "DISPLAY")
+        let result = try CLIHarness.runTool(
+            "/usr/bin/xvfb-run",
+            ["-a", "-s", "-screen 0 1024x768x24 -dpi 96 -nolisten tcp", "sh", "-c", script,
+             CLIHarness.firstOpen.path, spec, title],
+            environment: env)
+        var values: [String: Int] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let number = Int(parts[1]) { values[String(parts[0])] = number }
+        }
+        guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+            throw NoWindow(description: "no window geometry: \(result.stdout) \(result.stderr)")
+        }
+        return (x, y, width, height)
+    }
+
+    /// At `GDK_SCALE=2` a 1024x768 screen is 512x384 logical pixels: the window (title
+    /// bar and borders included) fits, header and rows scroll. It was 1026x796 before.
+    func testScaleTwoOnA1024x768ScreenFits() throws {
+        let frame = try frameOnSmallScreen(["GDK_SCALE": "2"])
+        XCTAssertGreaterThanOrEqual(frame.x, 0, "\(frame)")
+        XCTAssertGreaterThanOrEqual(frame.y, 0, "\(frame)")
+        XCTAssertLessThanOrEqual(frame.x + frame.width, 1024, "\(frame)")
+        XCTAssertLessThanOrEqual(frame.y + frame.height, 768, "\(frame)")
+        XCTAssertGreaterThanOrEqual(frame.width, 2 * 360, "still a readable width: \(frame)")
+    }
+
+    /// Large text (GNOME's text scaling 1.5) on 1024x768 fits too.
+    func testLargeTextOnA1024x768ScreenFits() throws {
+        let frame = try frameOnSmallScreen(["GDK_DPI_SCALE": "1.5"])
+        XCTAssertGreaterThanOrEqual(frame.y, 0, "\(frame)")
+        XCTAssertLessThanOrEqual(frame.y + frame.height, 768, "\(frame)")
+        XCTAssertLessThanOrEqual(frame.x + frame.width, 1024, "\(frame)")
     }
 }

@@ -126,7 +126,7 @@ final class DialogDismissalTests: XCTestCase {
             let (dialog, reasons) = try Self.presentedDialog(content)
             defer { dialog.dismiss() }
             var opened: [String] = []
-            dialog.openURL = { opened.append($0) }
+            dialog.openURL = { url, _ in opened.append(url) }
             try XCTUnwrap(dialog.secondaryButton).click()
             settle(0.05)
             XCTAssertEqual(opened, ["first-open-test-no-handler:x"])
@@ -142,14 +142,35 @@ final class DialogDismissalTests: XCTestCase {
             let (dialog, reasons) = try Self.presentedDialog(content)
             defer { dialog.dismiss() }
             var failures = 0
-            dialog.openURL = { _ in
+            dialog.openURL = { _, failed in
                 failures += 1
-                throw GLibError(domain: "g-io-error-quark", code: 15, message: "Operation not supported")
+                failed(GLibError(domain: "g-io-error-quark", code: 15, message: "Operation not supported"))
             }
+            XCTAssertFalse(dialog.linkFailureBar.isShown, "no message until something fails")
             try XCTUnwrap(dialog.secondaryButton).click()
             XCTAssertEqual(failures, 1)
             XCTAssertEqual(reasons(), [])
             XCTAssertFalse(dialog.window.isDestroyed)
+            // The window says so, shows the address and offers to copy it.
+            settle(0.1)
+            let bar = dialog.linkFailureBar
+            XCTAssertTrue(bar.isShown)
+            XCTAssertTrue(bar.bar.isMapped)
+            XCTAssertEqual(bar.messageLabel.text, "The link could not be opened.")
+            XCTAssertEqual(bar.urlLabel.text, "first-open-test-no-handler:x")
+            XCTAssertTrue(bar.urlLabel.isSelectable)
+            XCTAssertEqual(bar.bar.accessibleRole, .alert)
+            XCTAssertTrue(bar.copyButton.hasFocus, "the focus moves to Copy Link")
+            XCTAssertEqual(bar.copyButton.shownLabel, "Copy Link")
+            bar.copyButton.click()
+            let clipboard = gtk_widget_get_clipboard(dialog.window.widgetPointer, gdk_atom_intern("CLIPBOARD", 0))
+            let copied = gtk_clipboard_wait_for_text(clipboard)
+            defer { g_free(copied) }
+            XCTAssertEqual(copied.map { String(cString: $0) }, "first-open-test-no-handler:x")
+            XCTAssertEqual(bar.messageLabel.text, "The link was copied to the clipboard.")
+            // The window still fits its work area with the message.
+            let area = try XCTUnwrap(dialog.window.workArea)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(dialog.window.frameOnScreen).height, area.height)
         }
     }
 

@@ -14,15 +14,16 @@ final class DialogLayoutTests: XCTestCase {
             XCTAssertEqual(dialog.headlineLabel.text, "Welcome to")
             XCTAssertEqual(dialog.appNameLabel.text, "Car")
             XCTAssertEqual(dialog.rows.map(\.titleLabel.text), ["Title 1", "Title 2", "Title 3"])
-            XCTAssertEqual(dialog.rows.first?.subtitleLabel.text,
+            XCTAssertEqual(dialog.rows.first?.subtitleLabel?.text,
                            "Subtitle 1 explains what this row is about in a sentence or two.")
-            XCTAssertEqual(dialog.continueButton.label, "Continue")
+            XCTAssertEqual(dialog.continueButton.label, "_Continue")
+            XCTAssertEqual(dialog.continueButton.shownLabel, "Continue")
             XCTAssertNil(dialog.secondaryButton)
             XCTAssertNil(dialog.footnoteLabel)
             XCTAssertNotNil(dialog.appIcon, "emoji-travel-symbolic exists in Adwaita")
             XCTAssertTrue(dialog.rows.allSatisfy { !$0.icon.isEmpty }, "every row icon loaded")
             XCTAssertTrue(dialog.headlineLabel.hasStyleClass("first-open-headline"))
-            XCTAssertTrue(dialog.rows.allSatisfy { $0.subtitleLabel.wraps })
+            XCTAssertTrue(dialog.rows.allSatisfy { $0.subtitleLabel?.wraps == true })
         }
     }
 
@@ -44,7 +45,7 @@ final class DialogLayoutTests: XCTestCase {
             XCTAssertEqual(dialog.sectionHeadings.map(\.text), ["Version 1.3", "Version 1.2"])
             XCTAssertEqual(dialog.rows.map(\.titleLabel.text), ["Dark style", "Faster"])
             XCTAssertEqual(dialog.footnoteLabel?.text, "And 2 more updates")
-            XCTAssertEqual(dialog.secondaryButton?.label, "Release Notes")
+            XCTAssertEqual(dialog.secondaryButton?.shownLabel, "Release Notes")
             // A row's own colour tints its icon instead of the accent colour.
             assertColor(dialog.rows[1].tint, try RGBA(parsing: "#26a269").adjusted(
                 toContrast: 3, against: dialog.window.themeColor(named: "theme_bg_color") ?? .white))

@@ -109,3 +109,118 @@ func positionSetting(_ window: Window) -> GtkWindowPosition {
     g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(window.gtkWindow)), "window-position", &value)
     return GtkWindowPosition(rawValue: UInt32(g_value_get_enum(&value)))
 }
+
+extension Button {
+    /// The label as shown, without its mnemonic marker ("_Continue" → "Continue").
+    var shownLabel: String { Mnemonic.stripped(label) }
+}
+
+extension CheckButton {
+    /// The label as shown, without its mnemonic marker.
+    var shownLabel: String { Mnemonic.stripped(label) }
+}
+
+extension Window {
+    /// Delivers a synthesised key press with `modifiers` (e.g. `GDK_MOD1_MASK` for Alt)
+    /// through the same path as a real one. Returns whether it was handled.
+    @discardableResult
+    func sendKeyPress(keyval: UInt, modifiers: GdkModifierType) -> Bool {
+        gtk_widget_realize(widgetPointer)
+        guard let gdkWindow = gtk_widget_get_window(widgetPointer),
+              let event = fo_key_press_event_new(gdkWindow, guint(keyval))
+        else { return false }
+        defer { gdk_event_free(event) }
+        event.pointee.key.state = modifiers.rawValue
+        return gtk_widget_event(widgetPointer, event) != 0
+    }
+
+    /// The widget that has the keyboard focus in this window, if any.
+    var focusedWidget: UnsafeMutablePointer<GtkWidget>? {
+        gtk_window_get_focus(windowPointer)
+    }
+
+    /// Where the window and its decorations (title bar, client-side borders) are on the
+    /// screen, in logical pixels; `nil` before it is realized.
+    var frameOnScreen: Rectangle? {
+        guard let gdkWindow = gtk_widget_get_window(widgetPointer) else { return nil }
+        var rect = GdkRectangle()
+        gdk_window_get_frame_extents(gdkWindow, &rect)
+        return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
+    }
+}
+
+extension Widget {
+    /// The ATK object attributes of the widget's accessible ("level" of a heading, …).
+    var accessibleAttributes: [String: String] {
+        var result: [String: String] = [:]
+        let attributes = atk_object_get_attributes(gtk_widget_get_accessible(widgetPointer))
+        var node = attributes
+        while let current = node {
+            if let data = current.pointee.data {
+                let attribute = data.assumingMemoryBound(to: AtkAttribute.self).pointee
+                if let name = attribute.name, let value = attribute.value {
+                    result[String(cString: name)] = String(cString: value)
+                }
+            }
+            node = current.pointee.next
+        }
+        atk_attribute_set_free(attributes)
+        return result
+    }
+
+    /// Whether this wrapper wraps `pointer`.
+    func wraps(_ pointer: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+        pointer == widgetPointer
+    }
+
+    /// A colour-valued CSS property of the widget in its current state (`outline-color`).
+    func cssColor(_ property: String, state: GtkStateFlags? = nil) -> RGBA? {
+        let context = gtk_widget_get_style_context(widgetPointer)
+        var value = GValue()
+        gtk_style_context_get_property(context, property, state ?? gtk_style_context_get_state(context), &value)
+        defer { g_value_unset(&value) }
+        guard let boxed = g_value_get_boxed(&value) else { return nil }
+        return RGBA(boxed.assumingMemoryBound(to: GdkRGBA.self).pointee)
+    }
+
+    /// An integer-valued CSS property (`outline-width`, `outline-offset`).
+    func cssInteger(_ property: String) -> Int {
+        let context = gtk_widget_get_style_context(widgetPointer)
+        var value = GValue()
+        gtk_style_context_get_property(context, property, gtk_style_context_get_state(context), &value)
+        defer { g_value_unset(&value) }
+        return Int(g_value_get_int(&value))
+    }
+
+    /// The CSS `opacity` of the widget.
+    var cssOpacity: Double {
+        let context = gtk_widget_get_style_context(widgetPointer)
+        var value = GValue()
+        gtk_style_context_get_property(context, "opacity", gtk_style_context_get_state(context), &value)
+        defer { g_value_unset(&value) }
+        return g_value_get_double(&value)
+    }
+}
+
+extension Label {
+    /// The left and right edge of each laid-out line, in pixels from the label's own left
+    /// edge (where Pango put the text, after alignment and wrapping).
+    var lineEdges: [(left: Int, right: Int)] {
+        let layout = gtk_label_get_layout(fo_label(widgetPointer))
+        // Offsets in the coordinates of the widget's GdkWindow, like its allocation.
+        var layoutX: Int32 = 0
+        gtk_label_get_layout_offsets(fo_label(widgetPointer), &layoutX, nil)
+        let offset = Int(layoutX) - allocation.x
+        var edges: [(left: Int, right: Int)] = []
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            var ink = PangoRectangle()
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, &ink, &logical)
+            let left = offset + Int(logical.x) / Int(PANGO_SCALE)
+            edges.append((left, left + Int(logical.width) / Int(PANGO_SCALE)))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return edges
+    }
+}

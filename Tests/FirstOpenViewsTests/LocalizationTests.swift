@@ -41,11 +41,11 @@ final class LocalizationTests: XCTestCase {
                 defer { dialog.dismiss() }
                 XCTAssertEqual(dialog.headlineLabel.text, "Willkommen bei")
                 XCTAssertEqual(dialog.title, "Willkommen bei Car")
-                XCTAssertEqual(dialog.continueButton.label, "Weiter")
+                XCTAssertEqual(dialog.continueButton.label, "_Weiter")
                 XCTAssertEqual(BuiltInStrings.windowTitle(for: .whatsNew, appName: "Car"), "Neu in Car")
                 XCTAssertEqual(BuiltInStrings.versionHeading("1.3"), "Version 1.3")
-                XCTAssertEqual(BuiltInStrings.moreUpdates(1), "Und 1 weitere Neuerung")
-                XCTAssertEqual(BuiltInStrings.moreUpdates(3), "Und 3 weitere Neuerungen")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(1), "Und 1 weitere Aktualisierung")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(3), "Und 3 weitere Aktualisierungen")
                 XCTAssertEqual(ContentStrings.translated.releaseNotesLabel, "Versionshinweise")
             }
         }
@@ -58,7 +58,7 @@ final class LocalizationTests: XCTestCase {
             try Self.withLanguage("fr") {
                 XCTAssertEqual(BuiltInStrings.whatsNewHeadline, "Nouveautés de")
                 XCTAssertEqual(BuiltInStrings.continueLabel, "Continuer")
-                XCTAssertEqual(BuiltInStrings.moreUpdates(0), "Et 0 autre nouveauté", "French: 0 is singular")
+                XCTAssertEqual(BuiltInStrings.moreUpdates(0), "Et 0 autre mise à jour", "French: 0 is singular")
             }
             try Self.withLanguage("es") {
                 XCTAssertEqual(BuiltInStrings.welcomeHeadline, "Te damos la bienvenida a")
@@ -84,7 +84,7 @@ final class LocalizationTests: XCTestCase {
                 let dialog = try FirstOpenDialog(content: sampleContent())
                 defer { dialog.dismiss() }
                 XCTAssertEqual(dialog.headlineLabel.text, "ברוכים הבאים ל־")
-                XCTAssertEqual(dialog.continueButton.label, "המשך")
+                XCTAssertEqual(dialog.continueButton.label, "_המשך")
                 XCTAssertEqual(dialog.rows[0].container.direction, .rightToLeft)
                 dialog.present()
                 XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
@@ -132,5 +132,92 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(Localization.substitute("Welcome to %s", "100%% Car"), "Welcome to 100%% Car")
         XCTAssertEqual(Localization.substitute("%1$s, 50%%", "x"), "x, 50%")
         XCTAssertEqual(Localization.substitute("no placeholder", "x"), "no placeholder")
+    }
+
+    /// docs/spec-format.md: left-out rows of the shown versions are "changes", left-out
+    /// older versions "updates"; 15 rows in 2.0 (12 shown) plus 4 older versions read
+    /// "And 3 more changes and 4 more updates".
+    func testFootnotesCountChangesAndUpdatesApart() throws {
+        try MainActor.assumeIsolated {
+            try Self.withLanguage("xx") {
+                let footnote = ContentStrings.translated.footnote
+                XCTAssertEqual(footnote(3, 4), "And 3 more changes and 4 more updates")
+                XCTAssertEqual(footnote(1, 1), "And 1 more change and 1 more update")
+                XCTAssertEqual(footnote(4, 0), "And 4 more changes")
+                XCTAssertEqual(footnote(1, 0), "And 1 more change")
+                XCTAssertEqual(footnote(0, 2), "And 2 more updates")
+                for (changes, updates) in [(3, 4), (1, 0), (0, 5), (2, 1)] {
+                    XCTAssertEqual(footnote(changes, updates), ContentStrings.english.footnote(changes, updates))
+                }
+            }
+            try Self.withLanguage("de") {
+                XCTAssertEqual(ContentStrings.translated.footnote(3, 4),
+                               "Und 3 weitere Änderungen und 4 weitere Aktualisierungen")
+                XCTAssertEqual(ContentStrings.translated.footnote(1, 0), "Und 1 weitere Änderung")
+            }
+            try Self.withLanguage("fr") {
+                XCTAssertEqual(ContentStrings.translated.footnote(3, 1), "Et 3 autres modifications et 1 autre mise à jour")
+            }
+            try Self.withLanguage("ar") {
+                XCTAssertEqual(ContentStrings.translated.footnote(2, 0), "و2 تغييران آخران")
+                XCTAssertEqual(ContentStrings.translated.footnote(11, 3), "و11 تغييرًا آخر و3 تحديثات أخرى")
+            }
+            try Self.withLanguage("he") {
+                XCTAssertEqual(ContentStrings.translated.footnote(3, 4), "ועוד 3 שינויים נוספים ו־4 עדכונים נוספים")
+            }
+        }
+    }
+
+    /// Every language gives Continue, Release Notes, the check box and Copy Link
+    /// mnemonics, on letters that differ within the window.
+    func testEveryLanguageHasDistinctMnemonics() throws {
+        try MainActor.assumeIsolated {
+            try Self.requireCatalogues()
+            for language in ["xx", "de", "fr", "es", "he", "ar"] {
+                try Self.withLanguage(language) {
+                    let labels = [BuiltInStrings.continueMnemonic, BuiltInStrings.releaseNotesMnemonic,
+                                  BuiltInStrings.dontShowAfterUpdatesMnemonic]
+                    let keys = labels.compactMap(Mnemonic.key(of:))
+                    XCTAssertEqual(keys.count, 3, "\(language): \(labels)")
+                    XCTAssertEqual(Set(keys).count, 3, "\(language): \(labels)")
+                    XCTAssertNotNil(Mnemonic.key(of: BuiltInStrings.copyLinkMnemonic), language)
+                    XCTAssertNotEqual(Mnemonic.key(of: BuiltInStrings.copyLinkMnemonic), keys[0], language)
+                }
+            }
+        }
+    }
+
+    /// A spec whose SecondaryLabel is the English default ("Release Notes", as in the
+    /// example spec) shows the built-in translation where the spec has none.
+    func testUntranslatedReleaseNotesLabelShowsTheBuiltInTranslation() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            try Self.requireCatalogues()
+            let expected = ["fr": "Notes de version", "es": "Notas de la versión", "he": "הערות גרסה",
+                            "ar": "ملاحظات الإصدار", "de": "Versionshinweise", "xx": "Release Notes"]
+            for (language, label) in expected {
+                try Self.withLanguage(language) {
+                    let dialog = try FirstOpenDialog(content: sampleContent(
+                        kind: .whatsNew, secondaryAction: SecondaryAction(label: "Release Notes", url: "https://example.org")))
+                    defer { dialog.dismiss() }
+                    XCTAssertEqual(dialog.secondaryButton?.shownLabel, label, language)
+                    XCTAssertEqual(dialog.secondaryButton?.label, BuiltInStrings.releaseNotesMnemonic, language)
+                }
+            }
+            // Any other text is the spec's own.
+            try Self.withLanguage("fr") {
+                let dialog = try FirstOpenDialog(content: sampleContent(
+                    kind: .whatsNew, secondaryAction: SecondaryAction(label: "Changelog", url: "https://example.org")))
+                defer { dialog.dismiss() }
+                XCTAssertEqual(dialog.secondaryButton?.shownLabel, "Changelog")
+            }
+        }
+    }
+
+    func testSubstitutionFillsSeveralPlaceholders() {
+        XCTAssertEqual(Localization.substitute("And %1$s and %2$s", ["a", "b"]), "And a and b")
+        XCTAssertEqual(Localization.substitute("%2$s, %1$s", ["a", "b"]), "b, a")
+        XCTAssertEqual(Localization.substitute("%s and %s", ["%1$s", "%s"]), "%1$s and %s", "arguments are not scanned")
+        XCTAssertEqual(Localization.substitute("%3$s %n %", ["a"]), "%3$s %n %")
     }
 }

@@ -13,6 +13,10 @@ enum AccessibleRole: Equatable {
     case pushButton
     case frame
     case panel
+    /// A dialog: Orca reads a dialog's content when it opens, a frame's title only.
+    case dialog
+    /// A message that appears on its own (the link error); screen readers speak it.
+    case alert
     case other(Int)
 
     init(_ role: AtkRole) {
@@ -25,6 +29,8 @@ enum AccessibleRole: Equatable {
         case ATK_ROLE_PUSH_BUTTON: self = .pushButton
         case ATK_ROLE_FRAME: self = .frame
         case ATK_ROLE_PANEL: self = .panel
+        case ATK_ROLE_DIALOG: self = .dialog
+        case ATK_ROLE_ALERT: self = .alert
         default: self = .other(Int(role.rawValue))
         }
     }
@@ -39,6 +45,8 @@ enum AccessibleRole: Equatable {
         case .pushButton: ATK_ROLE_PUSH_BUTTON
         case .frame: ATK_ROLE_FRAME
         case .panel: ATK_ROLE_PANEL
+        case .dialog: ATK_ROLE_DIALOG
+        case .alert: ATK_ROLE_ALERT
         case .other(let raw): AtkRole(rawValue: UInt32(raw))
         }
     }

@@ -8,7 +8,14 @@ public final class Button: Widget {
         super.init(sinking: gtk_button_new_with_label(label))
     }
 
-    /// The button's text.
+    /// A button whose label has a mnemonic: the letter after `_` is underlined while
+    /// Alt is held, and Alt+letter activates the button (`__` is a literal underscore).
+    /// Make user text safe with ``Mnemonic/escaped(_:)`` first.
+    init(mnemonic: String) {
+        super.init(sinking: gtk_button_new_with_mnemonic(mnemonic))
+    }
+
+    /// The button's text as set (with its `_` mnemonic marker, if any).
     public var label: String {
         get { gtk_button_get_label(fo_button(widgetPointer)).map { String(cString: $0) } ?? "" }
         set { gtk_button_set_label(fo_button(widgetPointer), newValue) }

@@ -8,7 +8,12 @@ public final class CheckButton: Widget {
         super.init(sinking: gtk_check_button_new_with_label(label))
     }
 
-    /// The text next to the box.
+    /// An unchecked box whose label has a mnemonic (see ``Button/init(mnemonic:)``).
+    init(mnemonic: String) {
+        super.init(sinking: gtk_check_button_new_with_mnemonic(mnemonic))
+    }
+
+    /// The text next to the box as set (with its `_` mnemonic marker, if any).
     public var label: String {
         gtk_button_get_label(fo_button(widgetPointer)).map { String(cString: $0) } ?? ""
     }

@@ -25,6 +25,28 @@ public struct GTKSettings {
         fo_object_get_int(settings, name)
     }
 
+    /// A string property, e.g. `gtk-theme-name`; `nil` when unset.
+    public func string(_ name: String) -> String? {
+        guard let value = fo_object_get_string(settings, name) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// The theme in use: `GTK_THEME` (which GTK lets override the setting; a variant such
+    /// as `:dark` stripped), else `gtk-theme-name`.
+    public var themeName: String? {
+        if let forced = g_getenv("GTK_THEME"), forced.pointee != 0 {
+            return String(String(cString: forced).prefix(while: { $0 != ":" }))
+        }
+        return string("gtk-theme-name")
+    }
+
+    /// Whether a high-contrast theme is in use (GTK's built-in `HighContrast` and
+    /// `HighContrastInverse`, which GNOME's "High Contrast" switch selects).
+    public var isHighContrast: Bool {
+        themeName?.hasPrefix("HighContrast") == true
+    }
+
     /// Sets a boolean property.
     public func set(_ name: String, _ value: Bool) {
         fo_object_set_boolean(settings, name, value ? 1 : 0)

@@ -10,7 +10,47 @@ public final class Label: Widget {
         self.text = text
     }
 
+    /// A label showing `text` literally that assistive technologies see as a heading
+    /// of `level` (1 for the window's headline): ATK role heading plus the attribute
+    /// "level", which screen readers announce ("heading level 1").
+    init(_ text: String, headingLevel level: Int) {
+        super.init(sinking: fo_heading_label_new(Int32(level)))
+        self.text = text
+    }
+
     private var label: UnsafeMutablePointer<GtkLabel> { fo_label(widgetPointer) }
+
+    /// Whether the user can select (and copy) the text.
+    var isSelectable: Bool {
+        get { gtk_label_get_selectable(label) != 0 }
+        set { gtk_label_set_selectable(label, newValue ? 1 : 0) }
+    }
+
+    /// The direction of the text itself, from its first strong character (Pango's
+    /// `pango_find_base_dir`): `.none` for text without one (digits, punctuation).
+    var textDirection: TextDirection {
+        switch pango_find_base_dir(text, -1) {
+        case PANGO_DIRECTION_LTR: .leftToRight
+        case PANGO_DIRECTION_RTL: .rightToLeft
+        default: .none
+        }
+    }
+
+    /// Lines up every line of the text with the start edge of the window (left in
+    /// left-to-right, right in right-to-left), whatever the text's own direction.
+    ///
+    /// Each paragraph keeps its own direction (Pango's auto-direction: an English
+    /// sentence in a Hebrew window still ends with its full stop on the right), but
+    /// Pango then swaps left and right alignment for a paragraph whose direction differs
+    /// from the widget's — so English text in a right-to-left window would wrap
+    /// left-aligned. Justifying such a label to the other side cancels that swap.
+    func alignToStartEdge() {
+        let widget = direction == .none ? TextDirection.defaultDirection : direction
+        let own = textDirection
+        let differs = own != .none && widget != .none && own != widget
+        justification = differs ? .end : .start
+        xAlign = 0
+    }
 
     /// The text, set without markup parsing.
     public var text: String {

@@ -13,6 +13,11 @@ final class ScrolledWindow: Container {
         // A classic scrollbar says "there is more" where an overlay indicator stays
         // hidden until the pointer moves.
         gtk_scrolled_window_set_overlay_scrolling(scrolled, 0)
+        // GTK 3 makes a scrolled window a Tab stop of its own (an unnamed "scroll pane"
+        // that draws no focus ring) when nothing inside it can take the focus. The
+        // window scrolls it from the keyboard wherever the focus is instead
+        // (see ``scroll(_:)``).
+        gtk_widget_set_can_focus(widgetPointer, 0)
     }
 
     private var scrolled: UnsafeMutablePointer<GtkScrolledWindow> { fo_scrolled_window(widgetPointer) }
@@ -32,6 +37,15 @@ final class ScrolledWindow: Container {
         }
     }
 
+    /// The width the vertical scrollbar takes beside the content when it is shown.
+    var scrollbarWidth: Int {
+        guard let scrollbar = gtk_scrolled_window_get_vscrollbar(scrolled) else { return 0 }
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_get_preferred_width(scrollbar, &minimum, &natural)
+        return Int(natural)
+    }
+
     /// The tallest the viewport grows before it scrolls (-1: unlimited).
     var maxContentHeight: Int {
         get { Int(gtk_scrolled_window_get_max_content_height(scrolled)) }
@@ -46,5 +60,37 @@ final class ScrolledWindow: Container {
     var verticalRange: (upper: Double, pageSize: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
         return (gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
+    }
+
+    /// How far the content is scrolled down, in logical pixels.
+    var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scrolled)) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scrolled), newValue) }
+    }
+
+    /// A keyboard scroll step.
+    enum Step {
+        case lineUp, lineDown, pageUp, pageDown, top, bottom
+    }
+
+    /// Scrolls one step, as GTK's own bindings on a focused scrolled window would (its
+    /// adjustment's step and page increments). Returns whether the content moved.
+    @discardableResult
+    func scroll(_ step: Step) -> Bool {
+        let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
+        let before = gtk_adjustment_get_value(adjustment)
+        let line = max(gtk_adjustment_get_step_increment(adjustment), 40)
+        let page = max(gtk_adjustment_get_page_increment(adjustment), line)
+        let target: Double = switch step {
+        case .lineUp: before - line
+        case .lineDown: before + line
+        case .pageUp: before - page
+        case .pageDown: before + page
+        case .top: gtk_adjustment_get_lower(adjustment)
+        case .bottom: gtk_adjustment_get_upper(adjustment)
+        }
+        // gtk_adjustment_set_value clamps to lower … upper - page size.
+        gtk_adjustment_set_value(adjustment, target)
+        return gtk_adjustment_get_value(adjustment) != before
     }
 }

@@ -175,6 +175,19 @@ public class Widget {
     /// Moves the keyboard focus here.
     func grabFocus() { gtk_widget_grab_focus(widgetPointer) }
 
+    /// Whether the widget can take the keyboard focus (a Tab stop).
+    var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widgetPointer) != 0 }
+        set { gtk_widget_set_can_focus(widgetPointer, newValue ? 1 : 0) }
+    }
+
+    /// Keeps the widget from being shown by a `showAll()` of its parent: it appears
+    /// only through its own `show()`.
+    var isExcludedFromShowAll: Bool {
+        get { gtk_widget_get_no_show_all(widgetPointer) != 0 }
+        set { gtk_widget_set_no_show_all(widgetPointer, newValue ? 1 : 0) }
+    }
+
     /// Whether the widget has the keyboard focus in its toplevel.
     var hasFocus: Bool { gtk_widget_is_focus(widgetPointer) != 0 }
 

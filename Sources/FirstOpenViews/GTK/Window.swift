@@ -106,6 +106,12 @@ public class Window: Container {
         gtk_window_set_skip_taskbar_hint(windowPointer, skipsTaskbar ? 1 : 0)
     }
 
+    /// Puts `titleBar` where the window manager's title bar would be (client-side
+    /// decorations).
+    func setTitleBar(_ titleBar: Widget) {
+        gtk_window_set_titlebar(windowPointer, titleBar.widgetPointer)
+    }
+
     /// Makes `widget` the default widget, activated by Enter.
     func setDefaultWidget(_ widget: Widget) {
         widget.canBeDefault = true
@@ -155,14 +161,6 @@ public class Window: Container {
         var rect = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &rect)
         return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
-    }
-
-    /// Opens `uri` with the user's default handler (browser, mail client), with this
-    /// window as the parent of any dialog the handler shows.
-    func showURI(_ uri: String) throws(GLibError) {
-        try GLibError.check { error in
-            _ = gtk_show_uri_on_window(windowPointer, uri, UInt32(GDK_CURRENT_TIME), error)
-        }
     }
 
     /// The window's current size in logical pixels.

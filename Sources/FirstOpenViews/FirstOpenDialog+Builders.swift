@@ -1,0 +1,186 @@
+import FirstOpenContent
+
+// The parts of the window, each built by one function (see FirstOpenDialog.init):
+//
+//   window                      ATK role dialog; title "Welcome to ‹App›"
+//   ├─ title bar                HeaderBar: the close button only
+//   └─ root box                 (the scope class of the window's CSS)
+//      ├─ scrolled window       not a Tab stop; scrolls header and body together
+//      │  └─ content box
+//      │     ├─ Header          app icon, headline (heading level 1), app name
+//      │     └─ Body            sections (heading level 2 + list of rows), footnote
+//      ├─ LinkFailureBar        hidden until the secondary link cannot be opened
+//      └─ Actions               Continue, secondary button, "Don't show after updates"
+
+extension FirstOpenDialog {
+    /// Icon, headline and app name.
+    struct Header {
+        let box: Box
+        let appIcon: Image?
+        let appIconSource: IconSource?
+        let appIconTint: RGBA?
+        let headlineLabel: Label
+        let appNameLabel: Label
+    }
+
+    /// The sections of rows and the footnote.
+    struct Body {
+        let box: Box
+        let sectionHeadings: [Label]
+        let rowLists: [Box]
+        let rows: [RowView]
+        let footnoteLabel: Label?
+    }
+
+    /// Continue, the optional secondary button and the optional opt-out check box.
+    struct Actions {
+        let box: Box
+        let continueButton: Button
+        let secondaryButton: Button?
+        let optOutCheckButton: CheckButton?
+    }
+
+    static func makeHeader(content: WindowContent, title: String, style: DialogStyleSheet, scale: Int) -> Header {
+        let box = Box(.vertical)
+        box.setMargins(top: 24, bottom: 4, start: sideMargin, end: sideMargin)
+
+        let iconSource = content.iconName.flatMap { $0.isEmpty ? nil : IconSource($0) }
+        // A symbolic app icon takes the accent colour; a full-colour one keeps its own.
+        let tint = content.iconName?.hasSuffix("-symbolic") == true ? style.iconTint : nil
+        var appIcon: Image?
+        let icon = Image()
+        if let iconSource, icon.setIcon(iconSource, size: appIconSize, scale: scale, tint: tint) {
+            icon.horizontalAlignment = .center
+            icon.setMargins(bottom: 16)
+            icon.accessibleName = ""
+            icon.accessibleRole = .redundantObject
+            box.append(icon)
+            appIcon = icon
+        }
+        // A missing icon is left out, not an error.
+
+        let headline = headlineLabel(BuiltInStrings.headline(for: content.kind), headingLevel: 1)
+        // Screen readers hear one heading with the whole title, not two fragments.
+        headline.accessibleName = title
+        let appName = headlineLabel(content.appName, headingLevel: nil)
+        appName.addStyleClass("first-open-app-name")
+        appName.accessibleRole = .redundantObject
+        box.append(headline)
+        box.append(appName)
+        return Header(box: box, appIcon: appIcon, appIconSource: appIcon == nil ? nil : iconSource,
+                      appIconTint: tint, headlineLabel: headline, appNameLabel: appName)
+    }
+
+    static func makeBody(content: WindowContent, rowColors: [RGBA?], style: DialogStyleSheet, scale: Int) -> Body {
+        let box = Box(.vertical, spacing: 28)
+        box.setMargins(top: 24, bottom: 8, start: sideMargin, end: sideMargin)
+        var headings: [Label] = []
+        var lists: [Box] = []
+        var rows: [RowView] = []
+        for section in content.sections where !section.rows.isEmpty || section.heading != nil {
+            let sectionBox = Box(.vertical, spacing: 14)
+            if let heading = section.heading {
+                let label = Label(heading, headingLevel: 2)
+                label.addStyleClass("first-open-section-heading")
+                label.wraps = true
+                label.xAlign = 0
+                label.horizontalAlignment = .start
+                label.maxWidthChars = RowView.maxWidthChars
+                sectionBox.append(label)
+                headings.append(label)
+            }
+            let list = Box(.vertical, spacing: 20)
+            list.accessibleRole = .list
+            list.accessibleName = section.heading ?? ""
+            for row in section.rows {
+                let tint = rowColors[rows.count].map {
+                    $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
+                } ?? style.iconTint
+                let view = RowView(row: row, tint: tint)
+                view.loadIcon(scale: scale)
+                list.append(view.container)
+                rows.append(view)
+            }
+            sectionBox.append(list)
+            box.append(sectionBox)
+            lists.append(list)
+        }
+
+        var footnote: Label?
+        if let text = content.footnote, !text.isEmpty {
+            let label = Label(text)
+            label.addStyleClass("first-open-footnote")
+            label.wraps = true
+            label.justification = .center
+            label.maxWidthChars = RowView.maxWidthChars
+            box.append(label)
+            footnote = label
+        }
+        return Body(box: box, sectionHeadings: headings, rowLists: lists, rows: rows, footnoteLabel: footnote)
+    }
+
+    static func makeActions(content: WindowContent) -> Actions {
+        let box = Box(.vertical, spacing: 6)
+        box.setMargins(top: 16, bottom: 24, start: sideMargin, end: sideMargin)
+        let continueButton = Button(mnemonic: BuiltInStrings.continueMnemonic)
+        continueButton.addStyleClass("first-open-continue")
+        continueButton.expandsHorizontally = true
+        box.append(continueButton)
+
+        let offersOptOut = content.kind == .whatsNew && content.offersWhatsNewOptOut
+        var secondaryButton: Button?
+        if let action = content.secondaryAction {
+            let taken = Set([BuiltInStrings.continueMnemonic]
+                + (offersOptOut ? [BuiltInStrings.dontShowAfterUpdatesMnemonic] : [])
+            ).compactMap(Mnemonic.key(of:))
+            let button = Button(mnemonic: secondaryMnemonic(for: action.label, avoiding: Set(taken)))
+            button.addStyleClass("first-open-secondary")
+            button.addStyleClass("flat")
+            box.append(button)
+            secondaryButton = button
+        }
+        var check: CheckButton?
+        if offersOptOut {
+            let button = CheckButton(mnemonic: BuiltInStrings.dontShowAfterUpdatesMnemonic)
+            button.horizontalAlignment = .center
+            button.setMargins(top: 8)
+            box.append(button)
+            check = button
+        }
+        return Actions(box: box, continueButton: continueButton, secondaryButton: secondaryButton,
+                       optOutCheckButton: check)
+    }
+
+    /// The secondary button's label with a mnemonic. A spec label that is the English
+    /// default ("Release Notes", untranslated for the user's language) or the built-in
+    /// translation itself shows the built-in translation with its translated mnemonic;
+    /// any other text gets a mnemonic on its first letter no other button uses.
+    static func secondaryMnemonic(for label: String, avoiding taken: Set<Character>) -> String {
+        if label == ContentStrings.english.releaseNotesLabel || label == BuiltInStrings.releaseNotesLabel {
+            return BuiltInStrings.releaseNotesMnemonic
+        }
+        return Mnemonic.automatic(label, avoiding: taken)
+    }
+
+    private static func headlineLabel(_ text: String, headingLevel: Int?) -> Label {
+        let label = headingLevel.map { Label(text, headingLevel: $0) } ?? Label(text)
+        label.addStyleClass("first-open-headline")
+        label.wraps = true
+        label.justification = .center
+        label.xAlign = 0.5
+        label.maxWidthChars = 20
+        return label
+    }
+
+    /// The scrolled window around header and body, so that both scroll together when
+    /// the screen is too small for them (large text, a long app name, HiDPI).
+    static func makeScrolledContent(header: Header, body: Body) -> (ScrolledWindow, Box) {
+        let contentBox = Box(.vertical)
+        contentBox.append(header.box)
+        contentBox.append(body.box)
+        let scrolled = ScrolledWindow()
+        scrolled.add(contentBox)
+        scrolled.expandsVertically = true
+        return (scrolled, contentBox)
+    }
+}

@@ -1,0 +1,303 @@
+#!/usr/bin/python3
+"""What a screen reader is given: runs the real `first-open` window on a private
+AT-SPI bus and checks the accessible tree and the keyboard, as Orca meets them.
+
+    dbus-run-session -- /usr/bin/python3 Tests/Accessibility/check-atspi.py BIN_DIR
+
+BIN_DIR holds `first-open` and `first-open-window`. Needs an X display (DISPLAY; the
+test suite runs under Xvfb), xdotool, and the Debian packages at-spi2-core,
+gir1.2-atspi-2.0 and python3-gi. NO_AT_BRIDGE must not be set for the window (this
+script removes it). Prints one line per check and exits 1 if any failed.
+
+Run by Tests/FirstOpenCLITests/AccessibilityTreeTests.swift.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
+FIRST_OPEN = os.path.join(BIN_DIR, "first-open")
+XDOTOOL = "/usr/bin/xdotool"
+TITLE = "What's New in Car"
+
+SPEC = """[First Open]
+AppId=org.example.AccessibilityCheck
+Name=Car
+Icon=emblem-favorite-symbolic
+Version=2.0
+SecondaryLabel=Release Notes
+SecondaryURL=file:///nonexistent/first-open-accessibility-check/notes.html
+
+[Release 2.0 1]
+Icon=weather-clear-night-symbolic
+Title=Dark style
+Subtitle=Car follows the system's dark style.
+
+[Release 2.0 2]
+Icon=emblem-ok-symbolic
+Title=Faster start
+
+[Release 1.5 1]
+Icon=airplane-mode-symbolic
+Title=Flights
+Subtitle=Plan trips that include a flight.
+"""
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+class Session:
+    """Private XDG directories and the environment of a login session."""
+
+    def __init__(self):
+        self.root = tempfile.mkdtemp(prefix="first-open-atspi-")
+        self.spec = os.path.join(self.root, "car.spec")
+        with open(self.spec, "w", encoding="utf-8") as f:
+            f.write(SPEC)
+        env = dict(os.environ)
+        env.pop("NO_AT_BRIDGE", None)  # the bridge is what this test is about
+        env.update({
+            "XDG_STATE_HOME": os.path.join(self.root, "state"),
+            "XDG_CONFIG_HOME": os.path.join(self.root, "config"),
+            "XDG_CONFIG_DIRS": os.path.join(self.root, "etc-xdg"),
+            "HOME": self.root,
+            "LANGUAGE": "en",
+            "LC_ALL": "C.UTF-8",
+            "GDK_GL": "disable",
+            "GTK_A11Y": "atspi",
+        })
+        self.env = env
+
+    def run(self, *args):
+        return subprocess.run([FIRST_OPEN, *args], env=self.env, capture_output=True, text=True, timeout=60)
+
+    def start(self, *args):
+        return subprocess.Popen([FIRST_OPEN, *args], env=self.env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    def close(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def find_window(title, timeout=20):
+    """The accessible of the toplevel named `title`, once an app exposes it."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        desktop = Atspi.get_desktop(0)
+        desktop.clear_cache()
+        for i in range(desktop.get_child_count()):
+            app = desktop.get_child_at_index(i)
+            if app is None:
+                continue
+            for j in range(app.get_child_count()):
+                window = app.get_child_at_index(j)
+                if window is not None and window.get_name() == title:
+                    return window
+        time.sleep(0.1)
+    return None
+
+
+def walk(obj, depth=0):
+    yield obj, depth
+    for i in range(obj.get_child_count()):
+        child = obj.get_child_at_index(i)
+        if child is not None:
+            yield from walk(child, depth + 1)
+
+
+def states(obj):
+    obj.clear_cache()
+    return obj.get_state_set()
+
+
+def role_name(obj):
+    return obj.get_role_name()
+
+
+def press(keys, window_title=TITLE):
+    """Presses keys with xdotool in the window titled `window_title`."""
+    found = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name", "^%s$" % window_title],
+                           capture_output=True, text=True)
+    ids = found.stdout.split()
+    if not ids:
+        return False
+    subprocess.run([XDOTOOL, "windowfocus", "--sync", ids[0]], capture_output=True)
+    subprocess.run([XDOTOOL, "key", "--clearmodifiers", *keys], capture_output=True)
+    return True
+
+
+def focused(window):
+    for obj, _ in walk(window):
+        if states(obj).contains(Atspi.StateType.FOCUSED):
+            return obj
+    return None
+
+
+def wait_for(predicate, timeout=5):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    return predicate()
+
+
+def finish(process, timeout=10):
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, err = process.communicate()
+    return process.returncode, out, err
+
+
+def check_tree(window):
+    check(window.get_role() == Atspi.Role.DIALOG,
+          "the window's role is dialog (Orca reads a dialog's content), got %s" % role_name(window))
+    check(window.get_name() == TITLE, "the window is named %r" % TITLE)
+
+    objects = list(walk(window))
+    headings = [o for o, _ in objects if o.get_role() == Atspi.Role.HEADING]
+    levels = {o.get_name(): o.get_attributes().get("level") for o in headings}
+    check(levels.get(TITLE) == "1", "the headline is a heading of level 1 named %r: %r" % (TITLE, levels))
+    check(levels.get("Version 2.0") == "2" and levels.get("Version 1.5") == "2",
+          "version headings are headings of level 2: %r" % levels)
+
+    items = [o for o, _ in objects if o.get_role() == Atspi.Role.LIST_ITEM]
+    rows = [(o.get_name(), o.get_description()) for o in items]
+    check(rows == [("Dark style", "Car follows the system's dark style."), ("Faster start", ""),
+                   ("Flights", "Plan trips that include a flight.")],
+          "rows read as title + subtitle: %r" % rows)
+    labels = [[c.get_name() for c, _ in walk(o) if c.get_role() == Atspi.Role.LABEL] for o in items]
+    check(labels[1:2] == [["Faster start"]], "a row without subtitle exposes no empty label: %r" % labels)
+    empty = [(role_name(o), depth) for o, depth in objects
+             if o.get_role() == Atspi.Role.LABEL and not o.get_name()
+             and states(o).contains(Atspi.StateType.SHOWING)]
+    check(not empty, "no empty label on screen: %r" % empty)
+
+    images = [(role_name(o), o.get_name()) for o, _ in objects
+              if o.get_role() in (Atspi.Role.IMAGE, Atspi.Role.ICON)]
+    check(not images, "no icon is exposed as an image: %r" % images)
+    redundant = [o.get_name() for o, _ in objects if o.get_role() == Atspi.Role.REDUNDANT_OBJECT]
+    check(redundant.count("") == 4 and [n for n in redundant if n] == ["Car"],
+          "the 4 icons are unnamed redundant objects, and the app name (part of the heading's name): %r"
+          % redundant)
+
+    focusable = []
+    for o, _ in objects:
+        s = states(o)
+        if s.contains(Atspi.StateType.FOCUSABLE) and s.contains(Atspi.StateType.VISIBLE):
+            focusable.append((role_name(o), o.get_name(), s.contains(Atspi.StateType.SHOWING)))
+    check(all(name for _, name, _ in focusable), "every focusable object is named: %r" % focusable)
+    check(all(showing for _, _, showing in focusable), "every focusable object is showing: %r" % focusable)
+    check([name for _, name, _ in focusable] == ["Continue", "Release Notes", "Don't show after updates"],
+          "focusable objects are the three controls: %r" % focusable)
+
+
+def main():
+    if not os.environ.get("DISPLAY"):
+        print("check-atspi.py: no DISPLAY; run under xvfb-run", file=sys.stderr)
+        return 69
+    launcher = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    session = Session()
+    try:
+        time.sleep(0.5)
+        seeded = session.run("mark-seen", session.spec, "--version", "1.0")
+        check(seeded.returncode == 0, "seeded the record at 1.0: %s" % seeded.stderr.strip())
+
+        # 1. The tree, Tab order, scrolling stops and the Release Notes failure; Escape.
+        window_process = session.start(session.spec)
+        window = find_window(TITLE)
+        if not check(window is not None, "the What's New window appears on the AT-SPI bus"):
+            return 1
+        check_tree(window)
+
+        first = wait_for(lambda: focused(window))
+        check(first is not None and first.get_name() == "Continue", "Continue has the focus when it opens")
+        order = []
+        for _ in range(3):
+            press(["Tab"])
+            time.sleep(0.15)
+            now = wait_for(lambda: focused(window))
+            order.append(now.get_name() if now else None)
+        check(order == ["Release Notes", "Don't show after updates", "Continue"],
+              "Tab visits Release Notes, the check box, Continue: %r" % order)
+
+        press(["alt+r"])
+        alert = wait_for(lambda: next((o for o, _ in walk(window) if o.get_role() == Atspi.Role.ALERT
+                                       and states(o).contains(Atspi.StateType.SHOWING)), None))
+        check(alert is not None and alert.get_name() == "The link could not be opened."
+              and alert.get_description().startswith("file:///nonexistent/"),
+              "Alt+R with no handler shows an alert with the address: %r"
+              % (((alert.get_name(), alert.get_description()) if alert else None),))
+        now = wait_for(lambda: focused(window))
+        check(now is not None and now.get_name() == "Copy Link", "the focus moves to Copy Link")
+
+        press(["alt+d"])
+        check_box = next(o for o, _ in walk(window) if o.get_role() == Atspi.Role.CHECK_BOX)
+        check(wait_for(lambda: states(check_box).contains(Atspi.StateType.CHECKED)),
+              "Alt+D checks \"Don't show after updates\"")
+        press(["Escape"])
+        status, out, err = finish(window_process)
+        check(status == 0 and "whats-new: escaped; recorded" in out, "Escape dismisses and records: %r" % out)
+        check("turned off" not in out, "Escape does not store \"Don't show after updates\"")
+        err_lines = [line for line in err.splitlines() if "nonexistent" in line]
+        check(len(err_lines) == 1 and err_lines[0].startswith("first-open: cannot open file:///nonexistent/"),
+              "one line on stderr for the link: %r" % err_lines)
+
+        # 2. Alt+D then Alt+C: Continue stores the opt-out.
+        session.run("reset", session.spec)
+        session.run("mark-seen", session.spec, "--version", "1.0")
+        window_process = session.start(session.spec)
+        window = find_window(TITLE)
+        if check(window is not None, "the window appears again"):
+            press(["alt+d"])
+            check_box = next(o for o, _ in walk(window) if o.get_role() == Atspi.Role.CHECK_BOX)
+            wait_for(lambda: states(check_box).contains(Atspi.StateType.CHECKED))
+            press(["alt+c"])
+        status, out, err = finish(window_process)
+        check(status == 0 and "whats-new: continued; recorded" in out and "whats-new: turned off" in out,
+              "Alt+C continues and stores \"Don't show after updates\": %r" % out)
+
+        # 3. Enter presses Continue (forced window: state untouched, exit 0).
+        window_process = session.start("show", "--force", "whats-new", session.spec)
+        window = find_window(TITLE)
+        if check(window is not None, "the forced window appears"):
+            # Scrolling keys never dismiss; Enter does.
+            press(["Next", "Prior"])
+            time.sleep(0.2)
+            check(window_process.poll() is None, "Page Down and Page Up leave the window open")
+            press(["Return"])
+        status, out, err = finish(window_process)
+        check(status == 0, "Enter dismisses the window (exit %s)" % status)
+    finally:
+        session.close()
+        launcher.terminate()
+        try:
+            launcher.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            launcher.kill()
+    print("%d failed" % len(failures) if failures else "all checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

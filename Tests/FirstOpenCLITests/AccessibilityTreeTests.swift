@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+/// The window as a screen reader meets it: `Tests/Accessibility/check-atspi.py` runs the
+/// real `first-open` on a private session bus with the AT-SPI registry (no
+/// `NO_AT_BRIDGE`), reads the accessible tree with `gi.repository.Atspi` and drives the
+/// window with xdotool: role dialog, name, headings with levels, rows as title +
+/// subtitle, named and shown focusable objects, Tab order, Alt+R/Alt+D/Alt+C, Escape,
+/// Enter, the Release Notes failure message.
+final class AccessibilityTreeTests: XCTestCase {
+    static let tools = ["/usr/bin/dbus-run-session", "/usr/bin/python3", "/usr/libexec/at-spi-bus-launcher",
+                        "/usr/bin/xdotool"]
+
+    func testScreenReadersGetTheDialogItsHeadingsRowsAndControls() throws {
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        if display.isEmpty {
+            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
+                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
+            }
+            throw XCTSkip("no X display; scripts/test.sh runs this under Xvfb")
+        }
+        for tool in Self.tools {
+            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is installed (scripts/setup.sh)")
+        }
+        let script = CLIHarness.packageRoot.appendingPathComponent("Tests/Accessibility/check-atspi.py").path
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "NO_AT_BRIDGE")
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        let result = try CLIHarness.runTool(
+            "/usr/bin/dbus-run-session",
+            ["--", "/usr/bin/python3", script, CLIHarness.productsDirectory.path],
+            environment: environment)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("all checks passed"), result.stdout + result.stderr)
+    }
+}
