@@ -33,7 +33,7 @@ enum URILauncher {
         let box = Unmanaged<CompletionBox>.fromOpaque(data).takeRetainedValue()
         var error: UnsafeMutablePointer<GError>?
         _ = g_app_info_launch_default_for_uri_finish(result, &error)
-        nonisolated(unsafe) let failure = error.map { GLibError(consuming: $0) }
+        let failure = error.map { GLibError(consuming: $0) }
         MainActor.assumeIsolated { box.completion(failure) }
     }
 }
