@@ -276,19 +276,23 @@ extension WindowSessionTests {
             \(rows.joined(separator: "\n"))
             """)
         let title = "Welcome to A Very Long Application Name That Wraps"
+        // Xvfb picks a free display itself (-displayfd): xvfb-run -a races with the other
+        // X servers of a busy machine.
         let script = """
+            Xvfb -displayfd 3 -screen 0 1024x768x24 -dpi 96 -nolisten tcp 3>"$3" 2>/dev/null & xpid=$!
+            for i in $(seq 200); do [ -s "$3" ] && break; sleep 0.05; done
+            export DISPLAY=":$(cat "$3")"
             "$0" show --force welcome "$1" & pid=$!
             for i in $(seq 200); do w=$(xdotool search --onlyvisible --name "^$2$") && break; sleep 0.1; done
             sleep 0.5
             xdotool getwindowgeometry --shell "$w"
-            kill "$pid"
+            kill "$pid" "$xpid"
+            wait
             """
         var env = cli.environment.merging(environment) { $1 }
         env.removeValue(forKey: "DISPLAY")
         let result = try CLIHarness.runTool(
-            "/usr/bin/xvfb-run",
-            ["-a", "-s", "-screen 0 1024x768x24 -dpi 96 -nolisten tcp", "sh", "-c", script,
-             CLIHarness.firstOpen.path, spec, title],
+            "/bin/sh", ["-c", script, CLIHarness.firstOpen.path, spec, title, cli.root.appendingPathComponent("display").path],
             environment: env)
         var values: [String: Int] = [:]
         for line in result.stdout.split(separator: "\n") {
