@@ -3,6 +3,16 @@
 
 import PackageDescription
 
+// `first-open` runs at every login of every user: it is linked fully static (Swift
+// runtime, GLib, PCRE2 and glibc; docs/architecture.md says why and what it costs).
+// Distributions that forbid static linking build with FIRST_OPEN_LOGIN_LINKING=dynamic
+// (Meson: -Dlogin_linking=dynamic); the Swift runtime is then linked as
+// `--static-swift-stdlib` says.
+let loginLinkingIsStatic = Context.environment["FIRST_OPEN_LOGIN_LINKING"] != "dynamic"
+let loginLinkerSettings: [LinkerSetting] = loginLinkingIsStatic
+    ? [.unsafeFlags(["-static-executable"]), .linkedLibrary("pcre2-8")]  // GLib's own dependency
+    : []
+
 let package = Package(
     name: "FirstOpenViews",
     products: [
@@ -39,7 +49,11 @@ let package = Package(
         .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenState", "FirstOpenContent"]),
         // Option parsing (GOption), exit codes and shared command plumbing; no GTK.
         .target(name: "FirstOpenCommandLine", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent"]),
-        .executableTarget(name: "FirstOpenCLI", dependencies: ["FirstOpenCommandLine", "FirstOpenState", "FirstOpenContent"]),
+        .executableTarget(
+            name: "FirstOpenCLI",
+            dependencies: ["FirstOpenCommandLine", "FirstOpenState", "FirstOpenContent"],
+            linkerSettings: loginLinkerSettings
+        ),
         .executableTarget(
             name: "FirstOpenHelper",
             dependencies: ["FirstOpenCommandLine", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]

@@ -1,119 +1,216 @@
 #!/usr/bin/env python3
-"""Benchmarks for first-open, each printed as a ratio against a reference
-measured in the same run on the same machine (DESIGN.md, "Performance").
+"""Benchmarks for first-open, each printed as a ratio against references measured
+in the same run on the same machine (DESIGN.md, "Performance"; figures and the
+machine in docs/performance.md).
 
   1. login, nothing to show: `first-open SPEC` for an already seen version vs a
      small C program that reads the same spec and record with GLib (nothing.c);
-     also checks that the process mapped no GTK library.
-  2. showing the window: `first-open-window show` until the first frame is drawn
-     vs the same layout in plain C GTK 3 (window.c), both with GDK_GL=disable.
+     also checks that the process maps no GTK, GDK, X11, Wayland or cairo library.
+  2. login, window due: `first-open SPEC` (Welcome due; it execs the window
+     helper) with the caller's environment, as a session starts it, until the
+     window is mapped (X11 MapNotify, seen by mapwatch.c) and until its first frame
+     is drawn; vs the same window in plain C GTK 3 (window.c) with GDK_GL=disable
+     (the C floor), the same C program with the caller's environment, and the
+     peers a login script would otherwise use: `yad` and `zenity --info` with the
+     same title.
   3. screenshot batch: N variants rendered by one `first-open screenshot` vs one
      process start per variant.
 
-Usage: benchmarks/run.py [--runs N] [--bin DIR]   (needs a display: run it under
-xvfb-run, as scripts/benchmark.sh does). Wall time is the median of N runs;
-memory is the median peak RSS (getrusage of each child).
+All programs of a section are run interleaved (one run of each in turn), so a
+machine that gets busier or quieter during the run affects them alike; times are
+medians. Usage: benchmarks/run.py [--runs N] [--bin DIR] (needs an X display: run
+it under xvfb-run, as scripts/benchmark.sh does).
 """
 import argparse
 import os
+import platform
 import shutil
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SPEC = os.path.join(ROOT, "data", "examples", "org.example.Car.spec")
-RUSAGE = None  # the launcher, compiled into the work folder by main()
+TITLE = "Welcome to Car"
+TOOLS = {}  # the small C launchers, compiled into the work folder by main()
 
 
-def measure(command, env, runs):
-    """Median wall seconds and median peak RSS (MiB) of `runs` runs of command,
-    each started by the small C launcher rusage.c (see there why)."""
-    times, rss = [], []
-    for _ in range(runs):
-        result = subprocess.run([RUSAGE, *command], env=env, capture_output=True, text=True)
-        if result.returncode != 0:
-            sys.exit(f"benchmark: {' '.join(command)} failed: {result.stderr.strip()}")
-        seconds, kib = result.stdout.split()
-        times.append(float(seconds))
-        rss.append(int(kib) / 1024)
-    return statistics.median(times), statistics.median(rss)
-
-
-def compile_reference(source, output, packages):
+def compile_c(source, output, packages):
     flags = subprocess.check_output(["pkg-config", "--cflags", "--libs", *packages], text=True).split() if packages else []
     subprocess.check_call(["cc", "-O2", "-o", output, os.path.join(ROOT, "benchmarks", source), *flags])
 
 
-def report(name, ours, reference):
-    (our_time, our_rss), (ref_time, ref_rss) = ours, reference
-    print(f"{name}:")
-    print(f"  first-open  {our_time * 1000:8.2f} ms  {our_rss:7.1f} MiB")
-    print(f"  reference   {ref_time * 1000:8.2f} ms  {ref_rss:7.1f} MiB")
-    print(f"  ratio       {our_time / ref_time:8.2f} x time  {our_rss / ref_rss:5.2f} x memory")
+def run_tool(tool, command, env):
+    result = subprocess.run([TOOLS[tool], *command], env=env, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"benchmark: {' '.join(command)} failed: {result.stderr.strip()}")
+    return [float(field) for field in result.stdout.split()]
+
+
+def interleaved(programs, runs, measure):
+    """Runs every program once per round, `runs` rounds; returns, per program, the
+    list of measurements (each a list of numbers)."""
+    samples = {name: [] for name in programs}
+    for _ in range(runs):
+        for name, (command, env) in programs.items():
+            samples[name].append(measure(command, env))
+    return samples
+
+
+def median(samples, index):
+    return statistics.median(sample[index] for sample in samples)
+
+
+def loader_report(binary, env, spec):
+    """How the nothing path could map a GTK library: a static binary maps none (no
+    interpreter, no DT_NEEDED); a dynamic one is asked with LD_DEBUG=libs."""
+    with open(binary, "rb") as f:
+        head = f.read(64)
+        phoff, = struct.unpack_from("<Q", head, 32)
+        phentsize, phnum = struct.unpack_from("<HH", head, 54)
+        f.seek(phoff)
+        headers = f.read(phentsize * phnum)
+    types = [struct.unpack_from("<I", headers, i * phentsize)[0] for i in range(phnum)]
+    if 3 not in types and 2 not in types:  # no PT_INTERP, no PT_DYNAMIC
+        return "none (statically linked: no loader, no shared library)"
+    maps = subprocess.run([binary, spec], env=dict(env, LD_DEBUG="libs"), capture_output=True, text=True).stderr
+    found = [lib for lib in ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"] if lib in maps]
+    return f"YES: {', '.join(found)} (regression)" if found else "none (dynamically linked; LD_DEBUG=libs)"
+
+
+def machine_description():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+def load_line(label):
+    load = os.getloadavg()
+    cores = os.cpu_count() or 1
+    busy = " (BUSY: other work competes for the CPUs; ratios are the figures to use)" if load[0] > 0.5 * cores else ""
+    return f"{label}: load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {cores} cores{busy}"
+
+
+def print_row(label, milliseconds, mib, reference_ms=None, reference_mib=None):
+    ratio = ""
+    if reference_ms:
+        ratio = f"  {milliseconds / reference_ms:5.2f}x time"
+        if reference_mib:
+            ratio += f"  {mib - reference_mib:+6.1f} MiB"
+    print(f"  {label:44s} {milliseconds:8.2f} ms  {mib:6.1f} MiB{ratio}")
 
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=30, help="rounds for the nothing-due path")
+    parser.add_argument("--window-runs", type=int, default=11, help="rounds for the window path")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--batch", type=int, default=8, help="variants in the screenshot batch")
+    parser.add_argument("--skip-screenshots", action="store_true")
     args = parser.parse_args()
     first_open = os.path.join(args.bin, "first-open")
-    helper = os.path.join(args.bin, "first-open-window")
 
+    print(f"machine: {machine_description()}")
+    print(load_line("at start"))
     work = tempfile.mkdtemp(prefix="first-open-bench-")
     try:
+        # The caller's environment, as a session starts first-open, with a private record.
         env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"),
-                   XDG_CONFIG_HOME=os.path.join(work, "config"), GDK_GL="disable", NO_AT_BRIDGE="1")
-        nothing = os.path.join(work, "nothing")
-        window = os.path.join(work, "window")
-        compile_reference("nothing.c", nothing, ["glib-2.0"])
-        compile_reference("window.c", window, ["gtk+-3.0"])
-        global RUSAGE
-        RUSAGE = os.path.join(work, "rusage")
-        compile_reference("rusage.c", RUSAGE, [])
-
-        # 1. The login path with nothing to show.
-        subprocess.check_call([first_open, "mark-seen", SPEC], env=env, stdout=subprocess.DEVNULL)
-        maps = subprocess.run([first_open, SPEC], env=dict(env, LD_DEBUG="libs"),
-                              capture_output=True, text=True).stderr
-        gtk_loaded = "libgtk-3" in maps
-        report("login, nothing to show (first-open SPEC vs C + GLib keyfile reader)",
-               measure([first_open, SPEC], env, args.runs),
-               measure([nothing, SPEC], env, args.runs))
-        print(f"  GTK loaded on this path: {'YES (regression)' if gtk_loaded else 'no'}")
+                   XDG_CONFIG_HOME=os.path.join(work, "config"))
+        env.pop("FIRST_OPEN_QUIT_WHEN_DRAWN", None)
+        for name, source, packages in [("nothing", "nothing.c", ["glib-2.0"]), ("window", "window.c", ["gtk+-3.0"]),
+                                       ("rusage", "rusage.c", []), ("mapwatch", "mapwatch.c", ["x11"])]:
+            TOOLS[name] = os.path.join(work, name)
+            compile_c(source, TOOLS[name], packages)
         floor = os.path.join(work, "floor")
         subprocess.check_call(["swiftc", "-O", "-static-stdlib", "-o", floor,
                                os.path.join(ROOT, "benchmarks", "floor.swift")])
-        floor_time, floor_rss = measure([floor], env, args.runs)
-        print(f"  (floor: a static Swift program that only prints a line: "
-              f"{floor_time * 1000:.2f} ms, {floor_rss:.1f} MiB)")
 
-        # 2. Showing the window until its first frame.
-        draw_env = dict(env, FIRST_OPEN_QUIT_WHEN_DRAWN="1")
-        report("show the Welcome window until drawn (vs the same window in C GTK 3)",
-               measure([helper, "show", "--kind", "welcome", "--", SPEC], draw_env, max(5, args.runs // 3)),
-               measure([window, os.path.join(os.path.dirname(SPEC), "icons")], env, max(5, args.runs // 3)))
+        # 1. The login path with nothing to show.
+        subprocess.check_call([first_open, "mark-seen", SPEC], env=env, stdout=subprocess.DEVNULL)
+        samples = interleaved({
+            "first-open": ([first_open, SPEC], env),
+            "reference": ([TOOLS["nothing"], SPEC], env),
+            "floor": ([floor], env),
+        }, args.runs, lambda command, e: run_tool("rusage", command, e))
+        ours_ms, ours_mib = median(samples["first-open"], 0) * 1000, median(samples["first-open"], 1) / 1024
+        ref_ms, ref_mib = median(samples["reference"], 0) * 1000, median(samples["reference"], 1) / 1024
+        print(f"\nlogin, nothing to show (median of {args.runs} interleaved runs; wall time, peak RSS):")
+        print_row("C + GLib keyfile reader (nothing.c)", ref_ms, ref_mib)
+        print_row("first-open SPEC", ours_ms, ours_mib, ref_ms, ref_mib)
+        print_row("(a static Swift program that prints a line)", median(samples["floor"], 0) * 1000,
+                  median(samples["floor"], 1) / 1024, ref_ms, ref_mib)
+        print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped: {loader_report(first_open, env, SPEC)}")
+
+        # 2. The login path with a window due, until mapped and until the first frame.
+        # A fresh record folder: Welcome is due at every run (quitting after the first
+        # frame is no dismissal, so nothing is recorded).
+        draw_env = dict(env, FIRST_OPEN_QUIT_WHEN_DRAWN="1", XDG_STATE_HOME=os.path.join(work, "window-state"))
+        icons = os.path.join(os.path.dirname(SPEC), "icons")
+        text = "A car (or automobile) is a wheeled motor vehicle used for transportation."
+        programs = {
+            "first-open": (["--until-exit", TITLE, first_open, SPEC], draw_env),
+            "C floor": (["--until-exit", TITLE, TOOLS["window"], icons], dict(env, GDK_GL="disable")),
+            "C, caller env": (["--until-exit", TITLE, TOOLS["window"], icons], env),
+        }
+        peers = {"yad": ["yad", "--title", TITLE, "--text", text],
+                 "zenity --info": ["zenity", "--info", "--title", TITLE, "--text", text]}
+        missing = []
+        for name, command in peers.items():
+            if shutil.which(command[0]):
+                programs[name] = ([TITLE, *command], env)
+            else:
+                missing.append(command[0])
+        samples = interleaved(programs, args.window_runs, lambda command, e: run_tool("mapwatch", command, e))
+        gl = os.environ.get("GDK_GL")
+        print(f"\nlogin, window due (median of {args.window_runs} interleaved runs; first-open, yad and zenity with "
+              f"the caller's environment: GDK_GL {'=' + gl if gl else 'unset'}; only the C floor gets GDK_GL=disable):")
+        print("  until mapped (X11 MapNotify; peak RSS by then):")
+        floor_ms, floor_mib = median(samples["C floor"], 0) * 1000, median(samples["C floor"], 1) / 1024
+        for name in programs:
+            print_row(name if name != "C floor" else "C floor (window.c, GDK_GL=disable)",
+                      median(samples[name], 0) * 1000, median(samples[name], 1) / 1024,
+                      None if name == "C floor" else floor_ms, None if name == "C floor" else floor_mib)
+        print("  until the first frame is drawn (the program quits then; peak RSS):")
+        frame_ms, frame_mib = median(samples["C floor"], 2) * 1000, median(samples["C floor"], 3) / 1024
+        for name in ["C floor", "C, caller env", "first-open"]:
+            print_row(name if name != "C floor" else "C floor (window.c, GDK_GL=disable)",
+                      median(samples[name], 2) * 1000, median(samples[name], 3) / 1024,
+                      None if name == "C floor" else frame_ms, None if name == "C floor" else frame_mib)
+        ours_map = median(samples["first-open"], 0) * 1000
+        for name in peers:
+            if name in samples:
+                print(f"  first-open mapped in {ours_map / (median(samples[name], 0) * 1000):.2f}x the time of {name}")
+        if missing:
+            print(f"  not measured (not installed: {', '.join(missing)}; scripts/setup.sh --benchmark installs them)")
 
         # 3. Screenshot batch vs one process per image.
-        locales = ["en", "de", "fr", "es", "he", "ar", "en", "de"][: max(1, min(args.batch, 8))]
-        out = os.path.join(work, "shots")
-        os.makedirs(out)
-        batch_command = [first_open, "screenshot", SPEC, "--locale", ",".join(sorted(set(locales))),
-                         "--theme", "light,dark", "--output", os.path.join(out, "{locale}-{theme}.png")]
-        variants = len(set(locales)) * 2
-        single = [first_open, "screenshot", SPEC, "--output", os.path.join(out, "single.png")]
-        batch_time, batch_rss = measure(batch_command, env, 3)
-        single_time, single_rss = measure(single, env, 3)
-        per_image = (batch_time - single_time) / max(1, variants - 1)
-        print("screenshot batch:")
-        print(f"  one process, {variants} images  {batch_time * 1000:8.1f} ms  {batch_rss:7.1f} MiB")
-        print(f"  one process, 1 image    {single_time * 1000:8.1f} ms  {single_rss:7.1f} MiB")
-        print(f"  per extra image         {per_image * 1000:8.1f} ms")
-        print(f"  ratio per-image / process start  {per_image / single_time:5.2f}")
+        if not args.skip_screenshots:
+            locales = ["en", "de", "fr", "es", "he", "ar", "en", "de"][: max(1, min(args.batch, 8))]
+            out = os.path.join(work, "shots")
+            os.makedirs(out)
+            batch_command = [first_open, "screenshot", SPEC, "--locale", ",".join(sorted(set(locales))),
+                             "--theme", "light,dark", "--output", os.path.join(out, "{locale}-{theme}.png")]
+            variants = len(set(locales)) * 2
+            single = [first_open, "screenshot", SPEC, "--output", os.path.join(out, "single.png")]
+            samples = interleaved({"batch": (batch_command, env), "single": (single, env)}, 3,
+                                  lambda command, e: run_tool("rusage", command, e))
+            batch_time, batch_rss = median(samples["batch"], 0), median(samples["batch"], 1) / 1024
+            single_time, single_rss = median(samples["single"], 0), median(samples["single"], 1) / 1024
+            per_image = (batch_time - single_time) / max(1, variants - 1)
+            print("\nscreenshot batch:")
+            print(f"  one process, {variants} images  {batch_time * 1000:8.1f} ms  {batch_rss:7.1f} MiB")
+            print(f"  one process, 1 image    {single_time * 1000:8.1f} ms  {single_rss:7.1f} MiB")
+            print(f"  per extra image         {per_image * 1000:8.1f} ms")
+            print(f"  ratio per-image / process start  {per_image / single_time:5.2f}")
+        print()
+        print(load_line("at end"))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

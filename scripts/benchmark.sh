@@ -9,4 +9,5 @@ scripts/build-translations.sh .build/locale >/dev/null
 swift build -c release --static-swift-stdlib >&2
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
-exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" benchmarks/run.py --bin "$bin" "$@"
+# -noreset: the server stays up between the measured programs (each is its only client).
+exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" benchmarks/run.py --bin "$bin" "$@"

@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
     libgtk-3-dev pkg-config        # the GTK 3 module map
+    libglib2.0-dev libpcre2-dev    # static GLib and PCRE2 archives for the static first-open
     xvfb xauth xdotool             # headless X display for GTK tests and screenshots
     weston                         # headless Wayland compositor for the Wayland session test
     adwaita-icon-theme librsvg2-common fonts-dejavu-core  # deterministic look
@@ -20,7 +21,8 @@ packages=(
 
 # `scripts/setup.sh --benchmark` also installs what benchmarks/run.py needs.
 if [ "${1:-}" = "--benchmark" ]; then
-    packages+=(python3)
+    packages+=(python3 libx11-dev   # run.py and its C references (mapwatch.c uses Xlib)
+               yad zenity)           # the peers a login script would otherwise use
 fi
 
 missing=()

@@ -29,7 +29,7 @@ struct AutostartCommand {
         let specPath = ExecutableLocation.absolute(options.positionals[1])
         let spec: SpecFile
         do {
-            spec = try SpecFile.load(specPath)
+            spec = try SpecFile.load(specPath, readingReleaseNotes: false)
         } catch {
             guard action == "remove" else { throw error }
             return try removeEntries(runningBrokenSpec: specPath, error: error)

@@ -20,7 +20,7 @@ struct MarkSeenCommand {
     }
 
     func run() throws(CommandFailure) -> ExitCode {
-        let spec = try SpecFile.load(try options.specPath(command: "mark-seen"))
+        let spec = try SpecFile.load(try options.specPath(command: "mark-seen"), readingReleaseNotes: false)
         let version: Version
         if let given = try options.version("version") {
             version = given

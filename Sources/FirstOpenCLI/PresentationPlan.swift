@@ -21,7 +21,8 @@ struct PresentationPlan {
     /// Loads the spec and the settings and decides, changing nothing: a corrupt record
     /// is reported and left where it is.
     init(specPath: String) throws(CommandFailure) {
-        spec = try SpecFile.load(specPath)
+        // The AppStream release notes (XML) are read only when What's New is due.
+        var spec = try SpecFile.load(specPath, readingReleaseNotes: false)
         let (settings, warnings) = FirstOpenSettings.load(appID: spec.appID)
         warnings.forEach(Diagnostics.warning)
         self.settings = settings
@@ -31,6 +32,8 @@ struct PresentationPlan {
         (decision, recordProblem) = try Self.decide(
             spec: spec, current: currentVersion, policy: policy, settings: settings, store: store,
             movingCorruptRecordAside: false)
+        if case .whatsNew = decision { spec = try spec.loadingReleaseNotesForCommand() }
+        self.spec = spec
         content = Self.content(of: spec, for: decision)
         quietReason = decision.showsWindow ? settings.quietReason() : nil
     }
@@ -38,14 +41,16 @@ struct PresentationPlan {
     /// The same plan decided again from the record alone — under the app's lock, where a
     /// concurrent start may have recorded meanwhile and a corrupt record may be moved aside.
     private init(rereading plan: PresentationPlan) throws(CommandFailure) {
-        spec = plan.spec
         settings = plan.settings
         currentVersion = plan.currentVersion
         policy = plan.policy
         store = plan.store
         (decision, recordProblem) = try Self.decide(
-            spec: spec, current: currentVersion, policy: policy, settings: settings, store: store,
+            spec: plan.spec, current: currentVersion, policy: policy, settings: settings, store: store,
             movingCorruptRecordAside: true)
+        var spec = plan.spec
+        if case .whatsNew = decision { spec = try spec.loadingReleaseNotesForCommand() }
+        self.spec = spec
         content = decision == plan.decision ? plan.content : Self.content(of: spec, for: decision)
         quietReason = plan.quietReason
     }

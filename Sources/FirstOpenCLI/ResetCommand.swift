@@ -16,7 +16,7 @@ struct ResetCommand {
     }
 
     func run() throws(CommandFailure) -> ExitCode {
-        let spec = try SpecFile.load(try options.specPath(command: "reset"))
+        let spec = try SpecFile.load(try options.specPath(command: "reset"), readingReleaseNotes: false)
         let store = KeyFileVersionStore()
         do {
             try store.forget(spec.appID)

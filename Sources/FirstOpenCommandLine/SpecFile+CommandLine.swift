@@ -5,12 +5,26 @@ extension SpecFile {
     /// Loads a spec file for a command; any problem is exit status 65 with one line.
     /// - Parameter colorValidator: the GTK-free check by default (what `first-open`
     ///   itself can do); the window helper passes `gdk_rgba_parse`.
+    /// - Parameter readingReleaseNotes: `false` for `first-open`'s own commands, which
+    ///   need the `ReleaseNotes=` file only when What's New is due
+    ///   (``loadingReleaseNotesForCommand()``).
     public static func load(
         _ path: String, locale: String? = nil,
-        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
+        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor,
+        readingReleaseNotes: Bool = true
     ) throws(CommandFailure) -> SpecFile {
         do {
-            return try SpecFile(path: path, locale: locale, colorValidator: colorValidator)
+            return try SpecFile(path: path, locale: locale, colorValidator: colorValidator,
+                                readingReleaseNotes: readingReleaseNotes)
+        } catch {
+            throw CommandFailure("\(error)", code: .badSpec)
+        }
+    }
+
+    /// ``SpecFile/loadingReleaseNotes()`` for a command: exit status 65 with one line.
+    public func loadingReleaseNotesForCommand() throws(CommandFailure) -> SpecFile {
+        do {
+            return try loadingReleaseNotes()
         } catch {
             throw CommandFailure("\(error)", code: .badSpec)
         }

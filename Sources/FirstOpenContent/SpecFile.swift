@@ -37,8 +37,13 @@ public struct SpecFile: Sendable {
     /// The `[Welcome N]` rows in numeric order.
     public var welcomeRows: [InformationRow]
     /// The `[Release V N]` groups merged with the `ReleaseNotes=` file's releases
-    /// (a version both define takes the spec's rows), newest first.
+    /// (a version both define takes the spec's rows), newest first. The file's
+    /// releases are missing until ``loadingReleaseNotes()`` when the spec was loaded
+    /// with `readingReleaseNotes: false`.
     public var releases: [ReleaseNotes]
+    /// Whether ``releases`` holds the `ReleaseNotes=` file's releases (or there is no
+    /// such file).
+    public private(set) var hasReleaseNotes: Bool
     /// `SecondaryLabel=` (translated) and `SecondaryURL=`, or `nil`.
     public var secondaryAction: SecondaryAction?
 
@@ -51,14 +56,19 @@ public struct SpecFile: Sendable {
     ///
     /// - Parameter colorValidator: decides whether a colour parses; the GTK side
     ///   passes `gdk_rgba_parse`, the default ``SpecValidator/isPlausibleColor(_:)``.
+    /// - Parameter readingReleaseNotes: `false` leaves the `ReleaseNotes=` metainfo
+    ///   file unread (and unchecked) until ``loadingReleaseNotes()``: the login path
+    ///   pays for the XML only when What's New is due.
     /// - Throws: the first error `SpecValidator` would report.
     public init(
         path: String,
         locale: String? = nil,
-        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
+        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor,
+        readingReleaseNotes: Bool = true
     ) throws(SpecError) {
-        try self.init(path: path, locale: locale, colorValidator: colorValidator) { validator in
-            SpecParser(file: path, locale: locale, colorValidator: validator)
+        try self.init(path: path, locale: locale, colorValidator: colorValidator,
+                      readingReleaseNotes: readingReleaseNotes) { validator in
+            SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: readingReleaseNotes)
         }
     }
 
@@ -76,7 +86,7 @@ public struct SpecFile: Sendable {
         locale: String? = nil,
         colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
     ) throws(SpecError) {
-        try self.init(path: name, locale: locale, colorValidator: colorValidator) { validator in
+        try self.init(path: name, locale: locale, colorValidator: colorValidator, readingReleaseNotes: true) { validator in
             SpecParser(data: data, name: name, directory: directory, locale: locale, colorValidator: validator)
         }
     }
@@ -85,6 +95,7 @@ public struct SpecFile: Sendable {
         path: String,
         locale: String?,
         colorValidator: (String) -> Bool,
+        readingReleaseNotes: Bool,
         makeParser: (@escaping (String) -> Bool) -> SpecParser
     ) throws(SpecError) {
         let parsed = withoutActuallyEscaping(colorValidator) { validator in
@@ -108,8 +119,24 @@ public struct SpecFile: Sendable {
         releaseNotesPath = contents.releaseNotesPath
         welcomeRows = contents.welcomeRows
         releases = ReleaseHistory(contents.releases).releases
+        hasReleaseNotes = readingReleaseNotes || contents.releaseNotesPath == nil
         secondaryAction = contents.secondaryAction
         metainfoVersion = contents.metainfoVersion
+    }
+
+    /// This spec with the `ReleaseNotes=` file's releases merged in (itself when they
+    /// already are).
+    /// - Throws: ``SpecError`` when the file cannot be read or is no metainfo file,
+    ///   as loading with `readingReleaseNotes: true` would have.
+    public func loadingReleaseNotes() throws(SpecError) -> SpecFile {
+        guard !hasReleaseNotes, let releaseNotesPath else { return self }
+        // The same error the eager loader throws for this file.
+        let metainfo = try MetainfoReleases(path: releaseNotesPath, locale: locale)
+        var loaded = self
+        // The spec's own rows come first, so a version both define keeps them.
+        loaded.releases = ReleaseHistory(releases + metainfo.releases).releases
+        loaded.hasReleaseNotes = true
+        return loaded
     }
 
     /// The version the app (or system) has now, from ``versionSource``.

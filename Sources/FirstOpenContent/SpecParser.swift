@@ -33,17 +33,21 @@ final class SpecParser {
     let data: [UInt8]?
     let locale: String?
     let colorValidator: (String) -> Bool
+    /// Whether the `ReleaseNotes=` metainfo file is read now; `false` leaves it for
+    /// ``SpecFile/loadingReleaseNotes()`` (the login path reads it only when What's New is due).
+    let readsReleaseNotes: Bool
     private(set) var findings: [Finding] = []
     /// The spec file's directory, absolute: relative paths in it resolve against it.
     private let directory: String
     /// Metainfo files already parsed (VersionFrom and ReleaseNotes may name the same).
     private var metainfoCache: [String: Result<MetainfoReleases, SpecError>] = [:]
 
-    init(file: String, locale: String?, colorValidator: @escaping (String) -> Bool) {
+    init(file: String, locale: String?, colorValidator: @escaping (String) -> Bool, readsReleaseNotes: Bool = true) {
         self.file = file
         self.data = nil
         self.locale = locale
         self.colorValidator = colorValidator
+        self.readsReleaseNotes = readsReleaseNotes
         self.directory = SpecParser.directory(of: file)
     }
 
@@ -54,6 +58,7 @@ final class SpecParser {
         self.data = data
         self.locale = locale
         self.colorValidator = colorValidator
+        self.readsReleaseNotes = true
         self.directory = SpecParser.absolute(directory)
     }
 
@@ -137,7 +142,8 @@ final class SpecParser {
         }
 
         contents.welcomeRows = welcome.sorted { $0.number < $1.number }.compactMap(\.row)
-        contents.releases = specReleases(release) + metainfoReleases(contents.releaseNotesPath)
+        contents.releases = specReleases(release)
+            + (readsReleaseNotes ? metainfoReleases(contents.releaseNotesPath) : [])
         return contents
     }
 
@@ -201,7 +207,7 @@ final class SpecParser {
             } else {
                 let resolved = resolve(path)
                 contents.releaseNotesPath = resolved
-                if case let .failure(error) = metainfo(resolved) {
+                if readsReleaseNotes, case let .failure(error) = metainfo(resolved) {
                     report(error, group: group, key: "ReleaseNotes")
                 }
             }

@@ -42,10 +42,22 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
         let sessionClass = getenv("XDG_SESSION_CLASS").map { String(cString: $0) }
         return detect(
             uid: UInt32(getuid()),
-            userName: String(cString: g_get_user_name()),
+            userName: userName,
             sessionClass: sessionClass,
             kernelCommandLine: cmdline,
             liveMediumPresent: access("/run/live", F_OK) == 0)
+    }
+
+    /// The login name: `$USER` or `$LOGNAME`, which every login sets, else GLib's
+    /// `g_get_user_name()`. Not GLib first: it always asks the user database (NSS),
+    /// which a statically linked `first-open` can answer from /etc/passwd but must
+    /// load other sources (sssd, LDAP, systemd-homed) for from the system's glibc
+    /// (docs/architecture.md, "A static login binary").
+    static var userName: String {
+        for name in ["USER", "LOGNAME"] {
+            if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
+        }
+        return String(cString: g_get_user_name())
     }
 
     /// The rules above, on given facts (testable).

@@ -339,12 +339,78 @@ final class FirstOpenCommandTests: XCTestCase {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
         XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        let binary = try ELFDynamicInfo(path: CLIHarness.firstOpen.path)
+        let forbidden = ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"]
+        if binary.isStatic {
+            // The default build: linked fully static, so the loader maps nothing but the
+            // binary itself (LD_DEBUG has nothing to report). Nothing was linked in either.
+            let text = try Data(contentsOf: CLIHarness.firstOpen)
+            for symbol in ["gtk_init", "gdk_display_open", "XOpenDisplay", "wl_display_connect", "cairo_create"] {
+                XCTAssertNil(text.range(of: Data(symbol.utf8)), "\(symbol) is linked into first-open")
+            }
+            let result = try cli.run([spec])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.hasPrefix("nothing"), result.stdout)
+            return
+        }
+        // -Dlogin_linking=dynamic: ask the loader what it maps.
+        XCTAssertTrue(binary.neededLibraries.contains { $0.hasPrefix("libglib-2.0") }, "\(binary.neededLibraries)")
+        for library in forbidden {
+            XCTAssertFalse(binary.neededLibraries.contains { $0.hasPrefix(library) }, "\(library) is in DT_NEEDED")
+        }
         let result = try cli.run([spec], extraEnvironment: ["LD_DEBUG": "libs"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("nothing"), result.stdout)
         XCTAssertTrue(result.stderr.contains("libglib-2.0"), "LD_DEBUG output is there")
-        for library in ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"] {
+        for library in forbidden {
             XCTAssertFalse(result.stderr.contains(library), "\(library) was loaded on the nothing path")
         }
+    }
+
+    func testReleaseNotesAreReadOnlyWhenWhatsNewIsDue() throws {
+        let cli = try CLIHarness()
+        try cli.write("notes.metainfo.xml", "<component><releases><release version=")  // not XML
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0", extra: "ReleaseNotes=notes.metainfo.xml"))
+        // Nothing due: the file is not read, so its damage does not matter at login.
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        let nothing = try cli.run([spec])
+        XCTAssertEqual(nothing.status, 0, nothing.stderr)
+        XCTAssertTrue(nothing.stdout.hasPrefix("nothing: 1.3.0 already seen"), nothing.stdout)
+        // What's New due: it is read, and its error is the spec's (65, one line).
+        // (A record is never lowered: forget it first.)
+        XCTAssertEqual(try cli.run(["reset", spec]).status, 0)
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
+        let due = try cli.run(["explain", spec])
+        XCTAssertEqual(due.status, 65, due.stdout + due.stderr)
+        XCTAssertTrue(due.stderr.contains("notes.metainfo.xml"), due.stderr)
+        XCTAssertEqual(due.stderr.split(separator: "\n").count, 1, due.stderr)
+        // validate still reports every problem, this one included.
+        let validate = try cli.run(["validate", spec])
+        XCTAssertNotEqual(validate.status, 0)
+        XCTAssertTrue(validate.stdout.contains("ReleaseNotes") || validate.stderr.contains("ReleaseNotes"),
+                      validate.stdout + validate.stderr)
+    }
+
+    func testShippedLoginBinaryIsStaticUnlessDynamicWasChosen() throws {
+        let binary = try ELFDynamicInfo(path: CLIHarness.firstOpen.path)
+        let dynamicChosen = ProcessInfo.processInfo.environment["FIRST_OPEN_LOGIN_LINKING"] == "dynamic"
+        XCTAssertEqual(binary.isStatic, !dynamicChosen,
+                       "interpreter \(binary.interpreter ?? "none"), DT_NEEDED \(binary.neededLibraries)")
+        // The window helper keeps linking GTK dynamically.
+        let helper = try ELFDynamicInfo(path: CLIHarness.productsDirectory.appendingPathComponent("first-open-window").path)
+        XCTAssertTrue(helper.neededLibraries.contains { $0.hasPrefix("libgtk-3") }, "\(helper.neededLibraries)")
+    }
+
+    func testWorksWithoutHOMEThroughTheUserDatabase() throws {
+        // No HOME, USER, LOGNAME, XDG_STATE_HOME: GLib asks the user database (NSS; in
+        // the static binary glibc's built-in files source) for the home directory.
+        let cli = try CLIHarness()
+        let appID = "org.example.NoHome\(UInt32.random(in: 0...UInt32.max))"
+        let spec = try cli.write("nohome.spec", Self.spec(version: "1.3.0").replacingOccurrences(
+            of: "AppId=org.example.Car", with: "AppId=\(appID)"))
+        let result = try cli.run(["explain", spec], removing: ["HOME", "USER", "LOGNAME", "XDG_STATE_HOME"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertTrue(result.stdout.hasPrefix("welcome: no record of \(appID)"), result.stdout)
     }
 }
