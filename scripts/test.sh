@@ -16,4 +16,12 @@ export FIRST_OPEN_REQUIRE_DISPLAY=1
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
 # Pinned for deterministic rendering: no GL, no animations from the environment.
 export GDK_GL=disable NO_AT_BRIDGE=1
-exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" swift test --disable-swift-testing "$@"
+
+# libfirst-open (the C / GObject Introspection library) is built by Meson, which makes
+# its GIR, typelib and vapi; it shares SwiftPM's .build, so the release build above
+# is reused. Its tests run the C, Vala, Python and GJS example apps and a staged install.
+[ -f .build/meson/build.ninja ] || meson setup .build/meson -Dswiftpm_scratch_path="$PWD/.build" >/dev/null
+meson compile -C .build/meson >&2
+
+exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" sh -c '
+    swift test --disable-swift-testing "$@" && meson test -C .build/meson --no-rebuild --print-errorlogs' sh "$@"

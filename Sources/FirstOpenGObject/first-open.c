@@ -4,6 +4,8 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#define G_LOG_DOMAIN "FirstOpen"
+
 #include "first-open.h"
 #include "first-open-bridge.h"
 
