@@ -35,11 +35,21 @@
  * screenshots, use a #FirstOpenPresenter.
  */
 
+/**
+ * first_open_error_quark:
+ *
+ * Returns: the #GQuark of the #FIRST_OPEN_ERROR domain
+ */
 G_DEFINE_QUARK (first-open-error-quark, first_open_error)
 
 /* Enum types registered by hand: SwiftPM builds this file, and it cannot run
  * glib-mkenums; three small enums do not need it. */
 
+/**
+ * first_open_error_get_type:
+ *
+ * Returns: the #GType of #FirstOpenError
+ */
 GType
 first_open_error_get_type (void)
 {
@@ -60,6 +70,11 @@ first_open_error_get_type (void)
   return type;
 }
 
+/**
+ * first_open_kind_get_type:
+ *
+ * Returns: the #GType of #FirstOpenKind
+ */
 GType
 first_open_kind_get_type (void)
 {
@@ -76,6 +91,11 @@ first_open_kind_get_type (void)
   return type;
 }
 
+/**
+ * first_open_dismissal_reason_get_type:
+ *
+ * Returns: the #GType of #FirstOpenDismissalReason
+ */
 GType
 first_open_dismissal_reason_get_type (void)
 {

@@ -78,9 +78,29 @@ typedef enum {
   FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC
 } FirstOpenDismissalReason;
 
+/**
+ * FIRST_OPEN_TYPE_ERROR:
+ *
+ * The #GType of #FirstOpenError.
+ */
 #define FIRST_OPEN_TYPE_ERROR (first_open_error_get_type ())
+/**
+ * FIRST_OPEN_TYPE_KIND:
+ *
+ * The #GType of #FirstOpenKind.
+ */
 #define FIRST_OPEN_TYPE_KIND (first_open_kind_get_type ())
+/**
+ * FIRST_OPEN_TYPE_DISMISSAL_REASON:
+ *
+ * The #GType of #FirstOpenDismissalReason.
+ */
 #define FIRST_OPEN_TYPE_DISMISSAL_REASON (first_open_dismissal_reason_get_type ())
+/**
+ * FIRST_OPEN_TYPE_PRESENTER:
+ *
+ * The #GType of #FirstOpenPresenter.
+ */
 #define FIRST_OPEN_TYPE_PRESENTER (first_open_presenter_get_type ())
 
 GQuark first_open_error_quark (void);
