@@ -29,17 +29,19 @@ struct MarkSeenCommand {
         }
         let store = KeyFileVersionStore()
         do {
-            var recorded: Version?
+            // Reading first reports a corrupt record (it is kept aside, then replaced).
             do {
-                // Reading first keeps a corrupt record aside and says so.
-                recorded = try store.recordedVersion(for: spec.appID)
+                _ = try store.recordedVersion(for: spec.appID)
             } catch {
                 guard case .corrupt = error else { throw error }
                 Diagnostics.warning("\(error)")
             }
-            try store.record(version, for: spec.appID)
-            if let recorded, recorded > version {
-                Diagnostics.output("kept \(spec.appID) \(recorded): a record is never lowered (asked for \(version))")
+            // Read, compare and write under the record lock: concurrent mark-seens end at
+            // the highest version. The lock of a window being shown is another lock, so
+            // this never waits for a user; that window's dismissal never lowers it either.
+            let stored = try store.recordKeepingHigher(version, for: spec.appID)
+            if stored > version {
+                Diagnostics.output("kept \(spec.appID) \(stored): a record is never lowered (asked for \(version))")
             } else {
                 Diagnostics.output("recorded \(spec.appID) \(version)")
             }

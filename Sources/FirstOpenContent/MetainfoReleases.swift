@@ -44,20 +44,16 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// Reads and parses the metainfo file at `path`, picking translations for
     /// `locale` (`nil`: the process's locale).
     public init(path: String, locale: String? = nil) throws(SpecError) {
-        if let problem = RegularFileCheck.problem(at: path) {
-            throw .metainfo(file: path, line: nil, column: nil, reason: problem)
+        let contents: [UInt8]
+        do {
+            contents = try CheckedFile.read(path, limit: CheckedFile.metainfoLimit)
+        } catch {
+            throw .metainfo(file: path, line: nil, column: nil, reason: error.description)
         }
-        var contents: UnsafeMutablePointer<gchar>?
-        var length: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
-            let reason = GLibMessage.consume(error) ?? "cannot be read"
-            throw .metainfo(file: path, line: nil, column: nil, reason: reason)
+        let parsed = contents.withUnsafeBufferPointer { bytes in
+            Result { () throws(SpecError) in try MetainfoReleases(bytes: bytes, file: path, locale: locale) }
         }
-        defer { g_free(contents) }
-        let bytes = UnsafeBufferPointer(
-            start: UnsafeRawPointer(contents).assumingMemoryBound(to: UInt8.self), count: Int(length))
-        try self.init(bytes: bytes, file: path, locale: locale)
+        self = try parsed.get()
     }
 
     /// Parses metainfo XML given as text; `file` names it in errors.

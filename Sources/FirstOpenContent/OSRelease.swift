@@ -1,4 +1,5 @@
 internal import CGLib
+internal import FirstOpenState
 
 /// The `KEY=value` pairs of an os-release(5) file.
 struct OSRelease {
@@ -29,17 +30,14 @@ struct OSRelease {
     }
 
     private init(reading path: String) throws(Failure) {
-        if let problem = RegularFileCheck.problem(at: path) {
-            throw .unreadable(path: path, reason: problem)
+        let contents: [UInt8]
+        do {
+            contents = try CheckedFile.read(path, limit: CheckedFile.smallFileLimit)
+        } catch {
+            throw .unreadable(path: path, reason: error.description)
         }
-        var contents: UnsafeMutablePointer<gchar>?
-        var error: UnsafeMutablePointer<GError>?
-        guard g_file_get_contents(path, &contents, nil, &error) != 0, let contents else {
-            throw .unreadable(path: path, reason: GLibMessage.consume(error) ?? "cannot be read")
-        }
-        defer { g_free(contents) }
         self.path = path
-        self.values = OSRelease.parse(String(cString: contents))
+        self.values = OSRelease.parse(String(decoding: contents, as: UTF8.self))
     }
 
     /// Parses os-release text: `KEY=value` lines whose values follow shell quoting

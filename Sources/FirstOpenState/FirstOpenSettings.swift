@@ -115,11 +115,12 @@ public struct FirstOpenSettings: Sendable, Equatable {
         mutating func apply(file path: String, isAdmin: Bool) {
             let keyFile = KeyFile()
             do {
-                try GLibFile.withContents(of: path) { data, length in
+                try CheckedFile.withContents(of: path, limit: CheckedFile.smallFileLimit) { data, length in
                     try keyFile.load(data, length: length)
                 }
+            } catch CheckedFile.Failure.missing {
+                return
             } catch let failure as GLibFailure {
-                if failure.isFileError(G_FILE_ERROR_NOENT) { return }
                 warnings.append("\(path): ignored: \(failure.message)")
                 return
             } catch {
@@ -204,21 +205,31 @@ public struct FirstOpenSettings: Sendable, Equatable {
         if lockedKeys.contains(.showWhatsNew) { throw .locked(key: Key.showWhatsNew.rawValue) }
         let path = userConfigFile
             ?? String(cString: g_get_user_config_dir()) + "/" + Self.relativePath
-        let keyFile = KeyFile()
-        do {
-            try GLibFile.withContents(of: path) { data, length in
-                try keyFile.load(data, length: length)
-            }
-        } catch let failure as GLibFailure {
-            if !failure.isFileError(G_FILE_ERROR_NOENT) {
-                throw .unwritable(path: path, reason: "the existing file cannot be read as a key file, left unchanged: \(failure.message)")
-            }
-        } catch {
-            throw .unwritable(path: path, reason: "\(error)")
-        }
         let directory = Self.parentDirectory(of: path)
         if let reason = GLibFile.makeDirectory(directory, mode: 0o700) {
             throw .unwritable(path: directory, reason: reason)
+        }
+        // Read-modify-write under a lock next to the file: two apps' windows dismissed
+        // at once must not drop each other's choice.
+        let lock: StateLock?
+        do {
+            lock = try StateLock.acquire(path: path + ".lock", waitingUpTo: KeyFileVersionStore.recordLockTimeout)
+        } catch {
+            throw .unwritable(path: path + ".lock", reason: error.description)
+        }
+        guard let lock else {
+            throw .unwritable(path: path + ".lock", reason: "another process has held the settings lock for \(Int(KeyFileVersionStore.recordLockTimeout)) s")
+        }
+        defer { lock.release() }
+        let keyFile = KeyFile()
+        do {
+            try CheckedFile.withContents(of: path, limit: CheckedFile.smallFileLimit) { data, length in
+                try keyFile.load(data, length: length)
+            }
+        } catch CheckedFile.Failure.missing {
+            // A new file.
+        } catch {
+            throw .unwritable(path: path, reason: "the existing file cannot be read as a key file, left unchanged: \(error)")
         }
         let group = appID.map(Self.appGroup) ?? Self.defaultsGroup
         keyFile.setBoolean(shows, for: Key.showWhatsNew.rawValue, in: group)

@@ -3,7 +3,7 @@ import Glibc
 
 /// A GError turned into Swift values (the GError itself is freed). Shared with the
 /// other GLib-only modules of the package (the spec reader).
-package struct GLibFailure: Error {
+package struct GLibFailure: Error, CustomStringConvertible {
     let domain: GQuark
     let code: Int32
     /// GLib's message.
@@ -22,6 +22,9 @@ package struct GLibFailure: Error {
         code = error.pointee.code
         message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
     }
+
+    /// GLib's message.
+    package var description: String { message }
 
     /// Whether this is `G_FILE_ERROR` with the given code.
     func isFileError(_ fileError: GFileError) -> Bool {

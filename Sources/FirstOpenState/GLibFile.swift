@@ -1,22 +1,8 @@
 internal import CGLib
 import Glibc
 
-/// Whole-file reads and writes through GLib.
+/// Whole-file writes and directories through GLib (reads go through ``CheckedFile``).
 package enum GLibFile {
-    /// Reads `path` and hands its bytes (NUL-terminated by GLib) to `body`.
-    static func withContents<T>(
-        of path: String, _ body: (UnsafePointer<gchar>, Int) throws -> T
-    ) throws -> T {
-        var contents: UnsafeMutablePointer<gchar>?
-        var length: gsize = 0
-        var error: UnsafeMutablePointer<GError>?
-        guard g_file_get_contents(path, &contents, &length, &error) != 0, let contents else {
-            throw GLibFailure(consuming: error)
-        }
-        defer { g_free(contents) }
-        return try body(contents, Int(length))
-    }
-
     /// `g_file_set_contents_full` with `CONSISTENT | DURABLE`: a temp file in the same
     /// directory, fsync, rename; readers see the old or the new file, never a part.
     static func write(_ data: UnsafePointer<gchar>, length: Int, to path: String, mode: Int32) throws(GLibFailure) {

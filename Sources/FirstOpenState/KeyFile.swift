@@ -19,16 +19,32 @@ package final class KeyFile {
     }
 
     /// Loads `path` keeping every translation (`Title[de]=`), so any locale can be
-    /// asked for later, not only the process's own. GLib refuses what is not a
-    /// regular file.
-    package init(path: String) throws(LoadFailure) {
+    /// asked for later, not only the process's own. The file is read with
+    /// ``CheckedFile`` (regular file, at most `limit` bytes, never blocks).
+    package convenience init(path: String, limit: Int = CheckedFile.specLimit) throws(LoadFailure) {
+        let bytes: [UInt8]
+        do {
+            bytes = try CheckedFile.read(path, limit: limit)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        try self.init(data: bytes)
+    }
+
+    /// Parses the bytes of a key file, keeping every translation.
+    package init(data bytes: [UInt8]) throws(LoadFailure) {
         pointer = g_key_file_new()
         var error: UnsafeMutablePointer<GError>?
         let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
-        if g_key_file_load_from_file(pointer, path, flags, &error) == 0 {
+        // A trailing NUL gives an empty file a valid pointer too; GLib gets the length.
+        let loaded = (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: gchar.self) { chars in
+                g_key_file_load_from_data(pointer, chars.baseAddress, gsize(bytes.count), flags, &error)
+            }
+        }
+        if loaded == 0 {
             // deinit frees the key file: every stored property is set.
-            let failure = GLibFailure(consuming: error)
-            throw failure.domain == g_file_error_quark() ? .unreadable(failure.message) : .malformed(failure.message)
+            throw .malformed(GLibFailure(consuming: error).message)
         }
     }
 

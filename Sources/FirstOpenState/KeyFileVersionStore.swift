@@ -46,10 +46,25 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         directory + "/" + appID + ".state"
     }
 
-    /// The lock file of `appID` (not validated).
+    /// The lock file of `appID` (not validated): held by the process showing the window.
     public func lockPath(for appID: String) -> String {
         directory + "/" + appID + ".lock"
     }
+
+    /// The lock file that serialises writes of `appID`'s record (not validated): held
+    /// only for a read-compare-write, never while a window is open.
+    public func recordLockPath(for appID: String) -> String {
+        directory + "/" + appID + ".record.lock"
+    }
+
+    /// How long a write waits for another process's read-compare-write of the same
+    /// record (those take milliseconds; this bound only matters for a stuck process).
+    public static let recordLockTimeout = 10.0
+
+    /// Temporary files of interrupted writes (`APPID.state.XXXXXX`, left by a `kill -9`
+    /// between GLib's temp file and its rename) older than this are removed under the
+    /// record lock.
+    public static let staleTemporaryFileAge = 60
 
     // MARK: VersionStore
 
@@ -60,50 +75,69 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// The recorded version. A corrupt record is moved aside (and reported) when
     /// `movingCorruptRecordAside` is true; otherwise it is reported and left in
     /// place (`keptAs` is then its own path), for read-only callers like `explain`.
+    ///
+    /// Moving aside happens under the record lock, after reading the file again: a
+    /// concurrent process may have replaced the corrupt record with a fresh, valid one
+    /// meanwhile, and that one must never be moved aside.
     public func recordedVersion(for appID: String, movingCorruptRecordAside: Bool) throws(StoreError) -> Version? {
         try AppID.validate(appID)
         let path = path(for: appID)
-        let outcome: ReadOutcome
-        do {
-            outcome = try GLibFile.withContents(of: path) { data, length in
-                Self.parseRecord(data, length: length)
-            }
-        } catch let failure as GLibFailure {
-            if failure.isFileError(G_FILE_ERROR_NOENT) { return nil }
-            throw .unreadable(path: path, reason: Self.reason(failure))
-        } catch {
-            throw .unreadable(path: path, reason: "\(error)")
-        }
-        switch outcome {
-        case let .version(version):
+        switch try read(path) {
+        case nil:
+            return nil
+        case let .version(version)?:
             return version
-        case let .corrupt(reason):
-            let keptAs = movingCorruptRecordAside ? try moveAside(path, reason: reason) : path
-            throw .corrupt(path: path, keptAs: keptAs, reason: reason)
+        case let .corrupt(reason)?:
+            guard movingCorruptRecordAside else { throw .corrupt(path: path, keptAs: path, reason: reason) }
+            return try withRecordLock(appID) { () throws(StoreError) -> Version? in
+                switch try read(path) {
+                case let .version(version)?:
+                    return version
+                case nil:
+                    // Another process moved it aside between our two reads and has not
+                    // written the fresh record yet: this user still has been here before.
+                    throw .corrupt(path: path, keptAs: path, reason: "\(reason); moved aside by another process meanwhile")
+                case let .corrupt(reason)?:
+                    throw .corrupt(path: path, keptAs: try moveAside(path, reason: reason), reason: reason)
+                }
+            }
         }
     }
 
+    /// Records `version` unless a higher one is recorded: the read, the comparison and
+    /// the write happen under the record lock (``recordLockPath(for:)``), so concurrent
+    /// writers (two `mark-seen`s, a dismissal and a `mark-seen`) end at the highest
+    /// version whatever their order. A corrupt record is moved aside and replaced.
     public func record(_ version: Version, for appID: String) throws(StoreError) {
+        _ = try recordKeepingHigher(version, for: appID)
+    }
+
+    /// ``record(_:for:)``, returning the version recorded afterwards: `version`, or the
+    /// higher (or equal) one that was already there and was kept.
+    public func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError) -> Version {
         try AppID.validate(appID)
         try makeDirectory()
-        let existing: Version?
-        do {
-            existing = try recordedVersion(for: appID)
-        } catch .corrupt {
-            // Moved aside; a fresh record replaces it.
-            existing = nil
-        }
-        if let existing, existing >= version { return }
-
-        let keyFile = KeyFile()
-        keyFile.setTopComment(" The last version of \(appID) whose Welcome or What's New window was seen.\n Written by first-open; delete this file to see the Welcome window again.")
-        keyFile.setString(version.description, for: Self.versionKey, in: Self.group)
-        keyFile.setString(formattedNow("%Y-%m-%dT%H:%M:%S%:z", utc: false), for: Self.seenAtKey, in: Self.group)
         let path = path(for: appID)
-        do {
-            try keyFile.write(to: path, mode: 0o644)
-        } catch {
-            throw .unwritable(path: path, reason: Self.reason(error))
+        return try withRecordLock(appID) { () throws(StoreError) -> Version in
+            removeStaleTemporaryFiles(of: appID)
+            switch try read(path) {
+            case let .version(existing)?:
+                if existing >= version { return existing }
+            case let .corrupt(reason)?:
+                _ = try moveAside(path, reason: reason)
+            case nil:
+                break
+            }
+            let keyFile = KeyFile()
+            keyFile.setTopComment(" The last version of \(appID) whose Welcome or What's New window was seen.\n Written by first-open; delete this file to see the Welcome window again.")
+            keyFile.setString(version.description, for: Self.versionKey, in: Self.group)
+            keyFile.setString(formattedNow("%Y-%m-%dT%H:%M:%S%:z", utc: false), for: Self.seenAtKey, in: Self.group)
+            do throws(GLibFailure) {
+                try keyFile.write(to: path, mode: 0o644)
+            } catch {
+                throw .unwritable(path: path, reason: Self.reason(error))
+            }
+            return version
         }
     }
 
@@ -121,11 +155,59 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// `<directory>/<appID>.lock`), so that concurrent starts show the window once.
     /// - Returns: the lock, or nil when another process holds it.
     /// - Throws: ``StoreError/unwritable(path:reason:)`` when the lock file cannot be
-    ///   created, ``StoreError/invalidAppID(_:)``.
+    ///   created (or is a symbolic link, a FIFO…), ``StoreError/invalidAppID(_:)``.
     public func tryLock(appID: String) throws(StoreError) -> StateLock? {
         try AppID.validate(appID)
         try makeDirectory()
         return try StateLock.acquire(path: lockPath(for: appID))
+    }
+
+    /// Runs `body` holding the record lock of `appID` (waiting up to
+    /// ``recordLockTimeout``), then releases it.
+    private func withRecordLock<T>(_ appID: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try makeDirectory()
+        let lockPath = recordLockPath(for: appID)
+        guard let lock = try StateLock.acquire(path: lockPath, waitingUpTo: Self.recordLockTimeout) else {
+            throw .unwritable(path: lockPath, reason: "another process has held the record lock for \(Int(Self.recordLockTimeout)) s")
+        }
+        defer { lock.release() }
+        return try body()
+    }
+
+    /// Removes `APPID.state.XXXXXX` files (GLib's temp files for the atomic write) older
+    /// than ``staleTemporaryFileAge`` seconds. Called under the record lock, where no
+    /// writer of this version of first-open is between its temp file and its rename;
+    /// the age keeps a writer that does not take the lock (an older first-open during
+    /// an upgrade) safe too.
+    private func removeStaleTemporaryFiles(of appID: String) {
+        guard let dir = opendir(directory) else { return }
+        defer { closedir(dir) }
+        let prefix = Array((appID + ".state.").utf8)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix { $0 != 0 })
+            }
+            guard Self.isTemporaryFileName(name, prefix: prefix) else { continue }
+            let path = directory + "/" + String(decoding: name, as: UTF8.self)
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  now.tv_sec - info.st_mtim.tv_sec > Self.staleTemporaryFileAge else { continue }
+            unlink(path)
+        }
+    }
+
+    /// `prefix` + six letters or digits: the name `g_file_set_contents` gives its temp
+    /// file (`g_mkstemp`'s XXXXXX), and nothing else the store writes (`.corrupt-…`,
+    /// `.lock`) has that shape.
+    static func isTemporaryFileName(_ name: [UInt8], prefix: [UInt8]) -> Bool {
+        guard name.count == prefix.count + 6, name.starts(with: prefix) else { return false }
+        return name[prefix.count...].allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
     }
 
     // MARK: Private
@@ -134,6 +216,27 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         case version(Version)
         case corrupt(reason: String)
     }
+
+    /// Reads the record with the checked read (a FIFO or a huge file in its place
+    /// neither blocks nor fills the memory); nil when there is none. A file too large to
+    /// be a record is corrupt; one that is not a regular file is unreadable.
+    private func read(_ path: String) throws(StoreError) -> ReadOutcome? {
+        do {
+            return try CheckedFile.withContents(of: path, limit: Self.recordLimit) { data, length in
+                Self.parseRecord(data, length: length)
+            }
+        } catch CheckedFile.Failure.missing {
+            return nil
+        } catch let failure as CheckedFile.Failure {
+            if case .tooLarge = failure { return .corrupt(reason: "not a record: \(failure)") }
+            throw .unreadable(path: path, reason: failure.description)
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// A record is a few lines; anything bigger is not one.
+    static let recordLimit = 64 * 1024
 
     private static func parseRecord(_ data: UnsafePointer<gchar>, length: Int) -> ReadOutcome {
         let keyFile = KeyFile()

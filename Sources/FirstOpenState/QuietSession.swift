@@ -36,8 +36,8 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
     /// The current session, if it is a quiet one.
     public static func current() -> QuietSession? {
         var cmdline: String?
-        if let text = try? GLibFile.withContents(of: "/proc/cmdline", { data, _ in String(cString: data) }) {
-            cmdline = text
+        if let bytes = try? CheckedFile.read("/proc/cmdline", limit: CheckedFile.smallFileLimit) {
+            cmdline = String(decoding: bytes, as: UTF8.self)
         }
         let sessionClass = getenv("XDG_SESSION_CLASS").map { String(cString: $0) }
         return detect(

@@ -59,10 +59,7 @@ public final class StateLock {
 
     /// Opens (creating, mode 0644) and locks `path`; nil when someone else holds it.
     static func acquire(path: String) throws(StoreError) -> StateLock? {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .unwritable(path: path, reason: errnoDescription(errno))
-        }
+        let fd = try openLockFile(path)
         var result: Int32
         repeat {
             result = flock(fd, LOCK_EX | LOCK_NB)
@@ -74,5 +71,43 @@ public final class StateLock {
             throw .unwritable(path: path, reason: "cannot lock: \(errnoDescription(code))")
         }
         return StateLock(descriptor: fd)
+    }
+
+    /// Opens (creating) and locks `path`, waiting while another process holds it, but
+    /// no longer than `timeout` seconds; nil when it is still held then. For short
+    /// critical sections (a record's read-compare-write), never for a window's lifetime.
+    static func acquire(path: String, waitingUpTo timeout: Double) throws(StoreError) -> StateLock? {
+        let deadline = monotonicSeconds() + timeout
+        var pause: UInt32 = 1_000
+        while true {
+            if let lock = try acquire(path: path) { return lock }
+            if monotonicSeconds() >= deadline { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 50_000)
+        }
+    }
+
+    /// Opens a lock file without following a symbolic link and without blocking (a FIFO
+    /// put in its place must not hang the login), and refuses anything but a regular file.
+    private static func openLockFile(_ path: String) throws(StoreError) -> Int32 {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            let reason = code == ELOOP ? "is a symbolic link; refused" : errnoDescription(code)
+            throw .unwritable(path: path, reason: reason)
+        }
+        do {
+            try CheckedFile.checkRegularFile(fd, limit: CheckedFile.smallFileLimit)
+        } catch {
+            close(fd)
+            throw .unwritable(path: path, reason: error.description)
+        }
+        return fd
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

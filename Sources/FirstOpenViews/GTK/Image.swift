@@ -1,4 +1,5 @@
 internal import CGtk
+internal import FirstOpenState
 
 /// An icon or picture (`GtkImage`).
 ///
@@ -38,15 +39,19 @@ public final class Image: Widget {
         let pixels = Int32(size * scale)
         switch source {
         case .file(let path):
-            return try? GLibError.check { error in
-                gdk_pixbuf_new_from_file_at_scale(path, pixels, pixels, 1, error)
-            }
+            return try? ImageLoader.loadPixbuf(path: path, fitting: Int(pixels))
         case .themed(let name):
             guard let theme = gtk_icon_theme_get_default(),
                   let info = gtk_icon_theme_lookup_icon_for_scale(
                       theme, name, Int32(size), Int32(scale), GTK_ICON_LOOKUP_FORCE_SIZE)
             else { return nil }
             defer { g_object_unref(UnsafeMutableRawPointer(info)) }
+            // The theme opens the file itself: check it first as every other file is
+            // checked (the spec's own `icons` folder is on the search path).
+            if let file = gtk_icon_info_get_filename(info),
+               (try? CheckedFile.check(String(cString: file), limit: CheckedFile.imageLimit)) == nil {
+                return nil
+            }
             if let tint {
                 var color = tint.gdkValue
                 return try? GLibError.check { error in

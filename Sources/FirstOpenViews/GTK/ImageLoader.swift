@@ -1,0 +1,94 @@
+internal import CGtk
+internal import FirstOpenState
+
+/// Decodes image files named by a spec (`Icon=/path`) from bytes read with
+/// ``CheckedFile`` — a regular file of at most ``CheckedFile/imageLimit`` bytes, opened
+/// without blocking — and refuses images larger than ``maximumPixels`` before GdkPixbuf
+/// allocates them (a small PNG can declare a 30000×30000 canvas).
+///
+/// `gdk_pixbuf_new_from_file_at_scale` is not used because it opens the path itself:
+/// a FIFO there blocks the login, and it decodes any size.
+enum ImageLoader {
+    /// The largest image decoded: 16 megapixels (4096 × 4096), far above any icon.
+    static let maximumPixels = 4096 * 4096
+
+    /// The image at `path`, scaled to fit `pixels` × `pixels` (aspect ratio kept).
+    static func loadPixbuf(path: String, fitting pixels: Int) throws(ImageFileError) -> OpaquePointer {
+        let bytes: [UInt8]
+        do {
+            bytes = try CheckedFile.read(path, limit: CheckedFile.imageLimit)
+        } catch {
+            throw ImageFileError(path: path, reason: error.description)
+        }
+        return try decode(bytes, path: path, fitting: pixels)
+    }
+
+    /// The size check GdkPixbuf asks for once the header is read: too many pixels sets
+    /// the size to 0 × 0, which every loader treats as a failure before allocating.
+    private struct SizeCheck {
+        var fitting: Int32
+        var refused = false
+        var width: Int32 = 0
+        var height: Int32 = 0
+    }
+
+    private static let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
+        loader, width, height, data in
+        guard let loader, let check = data?.assumingMemoryBound(to: SizeCheck.self) else { return }
+        check.pointee.width = width
+        check.pointee.height = height
+        guard width > 0, height > 0, Int(width) * Int(height) <= ImageLoader.maximumPixels else {
+            check.pointee.refused = true
+            gdk_pixbuf_loader_set_size(loader, 0, 0)
+            return
+        }
+        let target = Double(check.pointee.fitting)
+        let factor = min(target / Double(width), target / Double(height))
+        gdk_pixbuf_loader_set_size(
+            loader, max(1, Int32((Double(width) * factor).rounded())), max(1, Int32((Double(height) * factor).rounded())))
+    }
+
+    private static func decode(_ bytes: [UInt8], path: String, fitting pixels: Int) throws(ImageFileError) -> OpaquePointer {
+        guard let loader = gdk_pixbuf_loader_new() else {
+            throw ImageFileError(path: path, reason: "cannot create an image loader")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
+        var check = SizeCheck(fitting: Int32(clamping: max(1, pixels)))
+        var failure: String?
+        withUnsafeMutablePointer(to: &check) { checkPointer in
+            let handler = unsafeBitCast(sizePrepared, to: GCallback.self)
+            let id = fo_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", handler, checkPointer, nil)
+            defer { g_signal_handler_disconnect(UnsafeMutableRawPointer(loader), id) }
+            var error: UnsafeMutablePointer<GError>?
+            // In chunks, so a refused size stops the work after the header.
+            var offset = 0
+            bytes.withUnsafeBufferPointer { buffer in
+                while offset < buffer.count, !checkPointer.pointee.refused, error == nil {
+                    let count = min(64 * 1024, buffer.count - offset)
+                    if gdk_pixbuf_loader_write(loader, buffer.baseAddress! + offset, gsize(count), &error) == 0 { break }
+                    offset += count
+                }
+            }
+            if let pending = error {
+                failure = String(cString: pending.pointee.message)
+                g_error_free(pending)
+                error = nil
+            }
+            if gdk_pixbuf_loader_close(loader, &error) == 0, failure == nil {
+                failure = error.map { String(cString: $0.pointee.message) } ?? "cannot be decoded"
+            }
+            if let error { g_error_free(error) }
+        }
+        if check.refused {
+            throw ImageFileError(
+                path: path,
+                reason: "is \(check.width) × \(check.height) pixels; images are limited to \(maximumPixels / 1_000_000) megapixels")
+        }
+        if let failure { throw ImageFileError(path: path, reason: failure) }
+        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            throw ImageFileError(path: path, reason: "is not an image")
+        }
+        g_object_ref(UnsafeMutableRawPointer(pixbuf))
+        return pixbuf
+    }
+}
