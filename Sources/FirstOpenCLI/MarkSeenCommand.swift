@@ -29,17 +29,12 @@ struct MarkSeenCommand {
         }
         let store = KeyFileVersionStore()
         do {
-            // Reading first reports a corrupt record (it is kept aside, then replaced).
-            do {
-                _ = try store.recordedVersion(for: spec.appID)
-            } catch {
-                guard case .corrupt = error else { throw error }
-                Diagnostics.warning("\(error)")
-            }
             // Read, compare and write under the record lock: concurrent mark-seens end at
-            // the highest version. The lock of a window being shown is another lock, so
-            // this never waits for a user; that window's dismissal never lowers it either.
-            let stored = try store.recordKeepingHigher(version, for: spec.appID)
+            // the highest version. A window being shown holds another lock (the app's
+            // lock, for its whole lifetime), so this never waits for a user; that window's
+            // dismissal is a read-compare-write too and never lowers what this wrote.
+            let (stored, replaced) = try store.recordKeepingHigher(version, for: spec.appID)
+            if let replaced { Diagnostics.warning("\(replaced)") }
             if stored > version {
                 Diagnostics.output("kept \(spec.appID) \(stored): a record is never lowered (asked for \(version))")
             } else {

@@ -30,8 +30,7 @@ struct PresentationPlan {
         policy = settings.updatePolicy(default: spec.policy)
         store = KeyFileVersionStore()
         (decision, recordProblem) = try Self.decide(
-            spec: spec, current: currentVersion, policy: policy, settings: settings, store: store,
-            movingCorruptRecordAside: false)
+            spec: spec, current: currentVersion, policy: policy, settings: settings, store: store)
         if case .whatsNew = decision { spec = try spec.loadingReleaseNotesForCommand() }
         self.spec = spec
         content = Self.content(of: spec, for: decision)
@@ -39,15 +38,16 @@ struct PresentationPlan {
     }
 
     /// The same plan decided again from the record alone — under the app's lock, where a
-    /// concurrent start may have recorded meanwhile and a corrupt record may be moved aside.
+    /// concurrent start may have recorded meanwhile.
     private init(rereading plan: PresentationPlan) throws(CommandFailure) {
         settings = plan.settings
         currentVersion = plan.currentVersion
         policy = plan.policy
         store = plan.store
+        // A corrupt record is left in place here: `show` replaces it under the record lock
+        // in one step (record), so no concurrent reader ever finds no record.
         (decision, recordProblem) = try Self.decide(
-            spec: plan.spec, current: currentVersion, policy: policy, settings: settings, store: store,
-            movingCorruptRecordAside: true)
+            spec: plan.spec, current: currentVersion, policy: policy, settings: settings, store: store)
         var spec = plan.spec
         if case .whatsNew = decision { spec = try spec.loadingReleaseNotesForCommand() }
         self.spec = spec
@@ -62,11 +62,11 @@ struct PresentationPlan {
 
     private static func decide(
         spec: SpecFile, current: Version, policy: UpdatePolicy, settings: FirstOpenSettings,
-        store: KeyFileVersionStore, movingCorruptRecordAside: Bool
+        store: KeyFileVersionStore
     ) throws(CommandFailure) -> (Decision, StoreError?) {
         let recorded: Version?
         do {
-            recorded = try store.recordedVersion(for: spec.appID, movingCorruptRecordAside: movingCorruptRecordAside)
+            recorded = try store.recordedVersion(for: spec.appID, movingCorruptRecordAside: false)
         } catch {
             guard case .corrupt = error else { throw CommandFailure("\(error)", code: .ioError) }
             // A record existed, so this is a returning user: never Welcome.

@@ -67,10 +67,10 @@ struct ShowCommand {
             return .ok
         }
         // Decide again under the lock: a concurrent start may have recorded meanwhile.
-        // Only now is a corrupt record moved aside, so two starts cannot both see it.
         let plan = try firstLook.redecided()
         if plan.recordProblem != nil {
-            // Kept aside by the store; the user has been here before: never Welcome.
+            // The user has been here before: never Welcome. The store keeps the corrupt
+            // record aside and writes the fresh one in one step, under its record lock.
             try record(plan, note: "the unusable record was kept aside; wrote a fresh record")
             return .ok
         }

@@ -50,12 +50,26 @@ public struct FirstOpenSession {
     /// - Returns: the decision, and the problem that was repaired (to report it).
     /// - Throws: other ``StoreError``s, and a failure to write the fresh record.
     public func decideRepairingCorruptRecord() throws(StoreError) -> (decision: Decision, repaired: StoreError?) {
+        guard let files = store as? KeyFileVersionStore else {
+            do {
+                return (try decide(), nil)
+            } catch {
+                guard case .corrupt = error else { throw error }
+                try recordWithoutShowing()
+                return (.nothing(.unusableRecord(current: currentVersion)), error)
+            }
+        }
         do {
-            return (try decide(), nil)
+            // Read without moving anything: the repair below happens under the record
+            // lock, and only if the record is still corrupt there (a concurrent start may
+            // have replaced it with a fresh one, which must never be moved aside).
+            let recorded = try files.recordedVersion(for: appID, movingCorruptRecordAside: false)
+            return (PresentationDecider.decide(recorded: recorded, current: currentVersion,
+                                               policy: policy, showsWhatsNew: showsWhatsNew), nil)
         } catch {
             guard case .corrupt = error else { throw error }
-            try recordWithoutShowing()
-            return (.nothing(.unusableRecord(current: currentVersion)), error)
+            let (_, replaced) = try files.recordKeepingHigher(currentVersion, for: appID)
+            return (.nothing(.unusableRecord(current: currentVersion)), replaced ?? error)
         }
     }
 

@@ -98,7 +98,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
                     // written the fresh record yet: this user still has been here before.
                     throw .corrupt(path: path, keptAs: path, reason: "\(reason); moved aside by another process meanwhile")
                 case let .corrupt(reason)?:
-                    throw .corrupt(path: path, keptAs: try moveAside(path, reason: reason), reason: reason)
+                    throw .corrupt(path: path, keptAs: try moveAside(path, reason: reason, removingOriginal: true), reason: reason)
                 }
             }
         }
@@ -112,19 +112,28 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         _ = try recordKeepingHigher(version, for: appID)
     }
 
-    /// ``record(_:for:)``, returning the version recorded afterwards: `version`, or the
-    /// higher (or equal) one that was already there and was kept.
-    public func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError) -> Version {
+    /// ``record(_:for:)``, saying what happened.
+    ///
+    /// A corrupt record is replaced in one step: a hard link keeps its bytes as
+    /// `<appID>.state.corrupt-<time>`, then the fresh record is renamed over it, so a
+    /// concurrent reader sees the corrupt record or the fresh one, never no record (which
+    /// would welcome a returning user).
+    /// - Returns: the version recorded afterwards (`version`, or the higher or equal one
+    ///   that was kept), and the corrupt record that was replaced, if any.
+    @discardableResult
+    public func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError) -> (stored: Version, replacedCorrupt: StoreError?) {
         try AppID.validate(appID)
         try makeDirectory()
         let path = path(for: appID)
-        return try withRecordLock(appID) { () throws(StoreError) -> Version in
+        return try withRecordLock(appID) { () throws(StoreError) -> (stored: Version, replacedCorrupt: StoreError?) in
             removeStaleTemporaryFiles(of: appID)
+            var replaced: StoreError?
             switch try read(path) {
             case let .version(existing)?:
-                if existing >= version { return existing }
+                if existing >= version { return (existing, nil) }
             case let .corrupt(reason)?:
-                _ = try moveAside(path, reason: reason)
+                let keptAs = try moveAside(path, reason: reason, removingOriginal: false)
+                replaced = .corrupt(path: path, keptAs: keptAs, reason: reason)
             case nil:
                 break
             }
@@ -137,7 +146,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
             } catch {
                 throw .unwritable(path: path, reason: Self.reason(error))
             }
-            return version
+            return (version, replaced)
         }
     }
 
@@ -264,14 +273,15 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         }
     }
 
-    /// Moves a corrupt record to `<path>.corrupt-<timestamp>[-N]` without ever
+    /// Keeps a corrupt record as `<path>.corrupt-<timestamp>[-N]` without ever
     /// replacing an existing file: `link` fails on an existing name, unlike `rename`.
-    private func moveAside(_ path: String, reason: String) throws(StoreError) -> String {
+    /// With `removingOriginal` false the record stays too, for a write that replaces it.
+    private func moveAside(_ path: String, reason: String, removingOriginal: Bool) throws(StoreError) -> String {
         let base = path + ".corrupt-" + formattedNow("%Y%m%dT%H%M%SZ", utc: true)
         for attempt in 0..<100 {
             let candidate = attempt == 0 ? base : "\(base)-\(attempt)"
             if link(path, candidate) == 0 {
-                unlink(path)
+                if removingOriginal { unlink(path) }
                 return candidate
             }
             let linkError = errno
@@ -279,6 +289,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
             // Filesystems without hard links: rename, after checking the name is free.
             if linkError == EPERM || linkError == ENOSYS || linkError == EOPNOTSUPP || linkError == EMLINK {
                 if access(candidate, F_OK) == 0 { continue }
+                // Without hard links the original cannot stay: the fresh write follows at once.
                 if rename(path, candidate) == 0 { return candidate }
                 throw .unwritable(path: path, reason: "corrupt record (\(reason)) could not be moved aside: \(errnoDescription(errno))")
             }

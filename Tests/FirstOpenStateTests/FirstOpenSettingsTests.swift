@@ -152,7 +152,8 @@ final class FirstOpenSettingsTests: XCTestCase {
         XCTAssertTrue(text.contains("[App org.example.Car]\nShowWhatsNew=false"), text)
         XCTAssertTrue(load("org.example.Other").0.showsWhatsNew, "only this app")
         XCTAssertEqual(try temp.contents().filter { $0.hasPrefix("home-config") }, ["home-config"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: user + "/first-open"), ["first-open.conf"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: user + "/first-open").sorted(),
+                       ["first-open.conf", "first-open.conf.lock"], "no temp file left behind")
 
         try reloaded.setUserShowsWhatsNew(false, appID: nil)
         XCTAssertFalse(load("org.example.Other").0.showsWhatsNew, "[Defaults]: every app")

@@ -54,8 +54,9 @@ final class KeyFileVersionStoreTests: XCTestCase {
         XCTAssertNotNil(ISO8601DateFormatter().date(from: String(seenAt.dropFirst("SeenAt=".count))), String(seenAt))
         XCTAssertTrue(text.hasSuffix("\n"), "complete file")
 
-        // No temp file left behind, only the record.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.directory), ["org.example.Car.state"])
+        // No temp file left behind, only the record and the lock its write took.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted(),
+                       ["org.example.Car.record.lock", "org.example.Car.state"])
         XCTAssertEqual(permissions(of: path), 0o644)
         XCTAssertEqual(permissions(of: store.directory), 0o700)
 
