@@ -3,14 +3,14 @@ public import FirstOpenState
 
 extension SpecFile {
     /// Loads a spec file for a command; any problem is exit status 65 with one line.
-    /// - Parameter colorValidator: the GTK-free check by default (what `first-open`
-    ///   itself can do); the window helper passes `gdk_rgba_parse`.
+    /// - Parameter colorValidator: ``ColorSyntax/accepts(_:)`` by default, the check
+    ///   every command and the window share.
     /// - Parameter readingReleaseNotes: `false` for `first-open`'s own commands, which
     ///   need the `ReleaseNotes=` file only when What's New is due
     ///   (``loadingReleaseNotesForCommand()``).
     public static func load(
         _ path: String, locale: String? = nil,
-        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor,
+        colorValidator: (String) -> Bool = ColorSyntax.accepts,
         readingReleaseNotes: Bool = true
     ) throws(CommandFailure) -> SpecFile {
         do {

@@ -54,8 +54,9 @@ public struct SpecFile: Sendable {
     /// `SecondaryLabel` for `locale` (`nil`: the process's locale) with GLib's
     /// fallbacks (`de_DE.UTF-8@euro` → `de_DE@euro` → `de_DE` → `de` → untranslated).
     ///
-    /// - Parameter colorValidator: decides whether a colour parses; the GTK side
-    ///   passes `gdk_rgba_parse`, the default ``SpecValidator/isPlausibleColor(_:)``.
+    /// - Parameter colorValidator: decides whether a colour parses; by default
+    ///   ``ColorSyntax/accepts(_:)``, the one check `validate`, the login path and the
+    ///   window share.
     /// - Parameter readingReleaseNotes: `false` leaves the `ReleaseNotes=` metainfo
     ///   file unread (and unchecked) until ``loadingReleaseNotes()``: the login path
     ///   pays for the XML only when What's New is due.
@@ -63,7 +64,7 @@ public struct SpecFile: Sendable {
     public init(
         path: String,
         locale: String? = nil,
-        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor,
+        colorValidator: (String) -> Bool = ColorSyntax.accepts,
         readingReleaseNotes: Bool = true
     ) throws(SpecError) {
         try self.init(path: path, locale: locale, colorValidator: colorValidator,

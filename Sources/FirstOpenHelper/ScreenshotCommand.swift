@@ -116,7 +116,7 @@ struct ScreenshotCommand {
         try checkPaths(variants)
 
         // Everything that can be wrong with the spec is found before a server starts.
-        let spec = try SpecFile.load(specPath, locale: matrix.locales[0], colorValidator: RGBA.isParsable)
+        let spec = try SpecFile.load(specPath, locale: matrix.locales[0])
         let current = try spec.requireCurrentVersion()
         for kind in matrix.kinds where spec.windowContent(kind: kind, from: from, to: current) == nil {
             throw CommandFailure(
@@ -148,7 +148,7 @@ struct ScreenshotCommand {
                 if let loaded = specs[variant.locale] {
                     localized = loaded
                 } else {
-                    localized = try SpecFile.load(specPath, locale: variant.locale, colorValidator: RGBA.isParsable)
+                    localized = try SpecFile.load(specPath, locale: variant.locale)
                     specs[variant.locale] = localized
                 }
                 guard let content = localized.windowContent(kind: variant.kind, from: from, to: current,

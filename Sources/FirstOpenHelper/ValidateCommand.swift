@@ -22,8 +22,7 @@ struct ValidateCommand {
 
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "validate")
-        let validator = SpecValidator(path: specPath, locale: options["locale"],
-                                      colorValidator: RGBA.isParsable)
+        let validator = SpecValidator(path: specPath, locale: options["locale"])
         let problems = validator.validate()
         problems.forEach { Diagnostics.output("\($0)") }
         return problems.contains { $0.severity == .error } ? .badSpec : .ok

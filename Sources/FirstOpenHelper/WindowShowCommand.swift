@@ -47,11 +47,8 @@ struct WindowShowCommand {
             throw CommandFailure(reason, code: .noDisplay)
         }
 
-        // At login, colours are checked as the GTK-free decision checked them: one only GDK
-        // rejects falls back to the defaults below instead of failing at every login.
-        let spec = recordVersion == nil
-            ? try SpecFile.load(specPath, colorValidator: RGBA.isParsable)
-            : try SpecFile.load(specPath)
+        // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
+        let spec = try SpecFile.load(specPath)
         spec.addIconFolderToTheme()
         let current: Version
         if let recordVersion {

@@ -234,10 +234,11 @@ final class SpecFileTests: XCTestCase {
     func testDirectoryIsAnErrorNotACrash() throws {
         let directory = try TemporaryDirectory()
         XCTAssertThrowsError(try SpecFile(path: directory.path)) { error in
-            // GLib refuses it as "Not a regular file", a keyfile error.
-            guard case .notKeyFile(directory.path, _)? = error as? SpecError else {
+            // The checked read refuses it before any parser sees it.
+            guard case .unreadable(directory.path, let reason)? = error as? SpecError else {
                 return XCTFail("unexpected \(error)")
             }
+            XCTAssertTrue(reason.contains("not a regular file"), reason)
         }
     }
 

@@ -14,7 +14,7 @@ final class SpecValidatorTests: XCTestCase {
 
     private func problems(
         _ text: String,
-        colorValidator: @escaping @Sendable (String) -> Bool = SpecValidator.isPlausibleColor
+        colorValidator: @escaping @Sendable (String) -> Bool = ColorSyntax.accepts
     ) throws -> [SpecProblem] {
         let path = try directory.write("car.spec", text)
         return SpecValidator(path: path, locale: "C", colorValidator: colorValidator).validate()
@@ -239,20 +239,24 @@ final class SpecValidatorTests: XCTestCase {
                 file: path, group: "Welcome 2", key: "Color", value: "blu",
                 reason: "is not a colour gdk_rgba_parse accepts"))
         }
-        XCTAssertNoThrow(try SpecFile(path: path))
+        XCTAssertThrowsError(try SpecFile(path: path), "the shared check refuses blu too")
 
         let accent = try problems(minimalMain + "AccentColor=#12345\n")
         assertProblem(accent, .error, "First Open", "AccentColor", "\"#12345\" is not a colour")
     }
 
-    func testDefaultColourCheck() {
-        for good in ["#fff", "#1c71d8", "#111222333", "#111122223333", "rgb(28,113,216)",
-                     "rgba(28, 113, 216, 0.5)", "rgb(10%,20%,30%)", "blue", "transparent"] {
-            XCTAssertTrue(SpecValidator.isPlausibleColor(good), good)
+    func testTheSharedColourCheckFollowsGTK() {
+        // Blanks around the text are ignored and names compare without case or spaces,
+        // as the window's gdk_rgba_parse does (ColorSyntaxAgreementTests checks it against GDK).
+        for good in ["#fff", "#1c71d8", "#1c71d8\t", " #1c71d8 ", "#111222333", "#111122223333", "rgb(28,113,216)",
+                     "rgba(28, 113, 216, 0.5)", "rgb(10%,20%,30%)", "rgb( 10 % , 20 , 30 )", "blue", "Light Blue",
+                     "dark blue", "DarkSlateGray4"] {
+            XCTAssertTrue(ColorSyntax.accepts(good), good)
         }
-        for bad in ["", "#", "#12345", "#ggg", "rgb(1,2)", "rgba(1,2,3)", "rgb(1,2,3", "rgb(a,b,c)",
-                    "blue;", "url(x)", "dark blue", "#fff;background:red"] {
-            XCTAssertFalse(SpecValidator.isPlausibleColor(bad), bad)
+        for bad in ["", " ", "#", "#12345", "#ggg", "#1c71d8aa", "rgb(1,2)", "rgba(1,2,3)", "rgb(1,2,3", "rgb(a,b,c)",
+                    "rgb(1e999,0,0)", "rgb(,,)", "rgb(inf,0,0)", "blue;", "url(x)", "blu", "transparent", "#fff;background:red", "blue\u{0}",
+                    "light\tblue", "rgb(1,2,3)x", "rgb\t(1,2,3)"] {
+            XCTAssertFalse(ColorSyntax.accepts(bad), bad.debugDescription)
         }
     }
 

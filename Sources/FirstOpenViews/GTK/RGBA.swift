@@ -25,10 +25,13 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses any syntax `gdk_rgba_parse` accepts: `#1c71d8`, `#rgb`, `rgb(28,113,216)`,
     /// `rgba(…)`, or a colour name such as `steelblue`.
+    /// Only what ``ColorSyntax/accepts(_:)`` accepts parses, so the window never takes a
+    /// colour that `validate` or the login path refused (the two are tested to agree).
     public init(parsing text: String) throws(ColorParseError) {
         var value = GdkRGBA()
-        let trimmed = RGBA.trimmed(text)
-        guard !trimmed.isEmpty, gdk_rgba_parse(&value, trimmed) != 0 else {
+        guard ColorSyntax.accepts(text) else { throw ColorParseError(text: text) }
+        let trimmed = ColorSyntax.trimmed(text).map { CChar(bitPattern: $0) } + [0]
+        guard gdk_rgba_parse(&value, trimmed) != 0 else {
             throw ColorParseError(text: text)
         }
         self.init(red: value.red, green: value.green, blue: value.blue, alpha: value.alpha)
@@ -100,20 +103,10 @@ public struct RGBA: Sendable, Hashable, CustomStringConvertible {
     public static let white = RGBA(red: 1, green: 1, blue: 1)
     /// Opaque black.
     public static let black = RGBA(red: 0, green: 0, blue: 0)
-
-    // GLib's own whitespace rules: `gdk_rgba_parse` rejects surrounding blanks.
-    private static func trimmed(_ text: String) -> String {
-        let blanks: Set<Character> = [" ", "\t", "\n", "\r"]
-        var slice = Substring(text)
-        while let first = slice.first, blanks.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, blanks.contains(last) { slice = slice.dropLast() }
-        return String(slice)
-    }
 }
 
 extension RGBA {
-    /// Whether `gdk_rgba_parse` accepts `text`: the colour check the window applies,
-    /// handed to ``SpecValidator`` and ``SpecFile`` so `validate` agrees with `show`.
+    /// Whether the window can show `text`: ``ColorSyntax/accepts(_:)`` and `gdk_rgba_parse`.
     public static func isParsable(_ text: String) -> Bool {
         (try? RGBA(parsing: text)) != nil
     }
