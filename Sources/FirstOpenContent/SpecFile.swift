@@ -85,7 +85,7 @@ public struct SpecFile: Sendable {
         name: String,
         directory: String,
         locale: String? = nil,
-        colorValidator: (String) -> Bool = SpecValidator.isPlausibleColor
+        colorValidator: (String) -> Bool = ColorSyntax.accepts
     ) throws(SpecError) {
         try self.init(path: name, locale: locale, colorValidator: colorValidator, readingReleaseNotes: true) { validator in
             SpecParser(data: data, name: name, directory: directory, locale: locale, colorValidator: validator)

@@ -31,7 +31,8 @@ package final class KeyFile {
         try self.init(data: bytes)
     }
 
-    /// Parses the bytes of a key file, keeping every translation.
+    /// Parses a key file held in memory (a spec read with ``CheckedFile``, or one an app
+    /// ships in a GResource), keeping every translation as ``init(path:limit:)`` does.
     package init(data bytes: [UInt8]) throws(LoadFailure) {
         pointer = g_key_file_new()
         var error: UnsafeMutablePointer<GError>?
@@ -44,22 +45,6 @@ package final class KeyFile {
         }
         if loaded == 0 {
             // deinit frees the key file: every stored property is set.
-            throw .malformed(GLibFailure(consuming: error).message)
-        }
-    }
-
-    /// Parses a key file held in memory (a spec an app ships in a GResource), keeping
-    /// every translation as ``init(path:)`` does.
-    package init(data: [UInt8]) throws(LoadFailure) {
-        pointer = g_key_file_new()
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
-        let loaded = data.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: gchar.self) { chars in
-                g_key_file_load_from_data(pointer, chars.baseAddress, gsize(chars.count), flags, &error)
-            }
-        }
-        if loaded == 0 {
             throw .malformed(GLibFailure(consuming: error).message)
         }
     }
