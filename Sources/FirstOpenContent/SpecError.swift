@@ -1,3 +1,5 @@
+internal import FirstOpenState
+
 /// Why a spec file (or a file it names) cannot be used. Each case reads as one line
 /// that starts with the file name, e.g.
 /// `car.spec: [First Open] AppId: missing required key`.
@@ -100,51 +102,20 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
 /// `[Group] Key: `, `[Group]: ` or nothing, the prefix of a located message.
 func locate(group: String?, key: String?) -> String {
     switch (group, key) {
-    case let (group?, key?): return "[\(group)] \(key): "
-    case let (group?, nil): return "[\(group)]: "
-    case let (nil, key?): return "\(key): "
+    case let (group?, key?): return "[\(Quoted.name(group))] \(Quoted.name(key)): "
+    case let (group?, nil): return "[\(Quoted.name(group))]: "
+    case let (nil, key?): return "\(Quoted.name(key)): "
     case (nil, nil): return ""
     }
 }
 
-/// `text` with control characters escaped (`\n`, `\u{1b}`), so it prints as one line.
+/// A message on one line, control characters escaped and cut (``Quoted/line(_:limit:)``).
 func singleLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-        result += isControl(scalar) ? escaped(scalar) : String(scalar)
-    }
-    return result
+    Quoted.line(text)
 }
 
-private func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || scalar.value == 0x7F
-}
-
-private func escaped(_ scalar: Unicode.Scalar) -> String {
-    switch scalar {
-    case "\n": return "\\n"
-    case "\t": return "\\t"
-    case "\r": return "\\r"
-    default: return "\\u{\(String(scalar.value, radix: 16))}"
-    }
-}
-
-/// `value` in double quotes with control characters escaped, so a message stays on
-/// one line whatever the file contains.
+/// `value` in double quotes, escaped and cut (``Quoted/text(_:limit:)``): the one way a
+/// value from a file appears in a message.
 func quoted(_ value: String) -> String {
-    var result = "\""
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        default:
-            if isControl(scalar) {
-                result += escaped(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result + "\""
+    Quoted.text(value)
 }

@@ -93,20 +93,34 @@ final class SpecParser {
 
     /// Reads the whole file; `nil` when it is no keyfile at all.
     func parse() -> Contents? {
+        // One checked read (regular file, bounded, never blocks); the same bytes go to
+        // GKeyFile and to the duplicate scan.
+        let bytes: [UInt8]
+        if let data {
+            bytes = data
+        } else {
+            do {
+                bytes = try CheckedFile.read(file, limit: CheckedFile.specLimit)
+            } catch {
+                report(.unreadable(file: file, reason: error.description))
+                return nil
+            }
+        }
         let keyFile: KeyFile
         do throws(KeyFile.LoadFailure) {
-            if let data {
-                keyFile = try KeyFile(data: data)
-            } else {
-                keyFile = try KeyFile(path: file)
-            }
+            keyFile = try KeyFile(data: bytes)
         } catch {
             switch error {
             case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
             case let .malformed(reason):
-                report(.notKeyFile(file: file, reason: GLibMessage.elidingQuotedLine(reason)))
+                report(.notKeyFile(file: file, reason: Quoted.line(reason)))
             }
             return nil
+        }
+        defer {
+            for finding in DuplicateScan(bytes).findings {
+                warn(group: finding.group, key: finding.key, finding.message)
+            }
         }
 
         var contents = Contents()
@@ -162,7 +176,7 @@ final class SpecParser {
                      "\(quoted(appID)) is not a reverse-DNS application ID such as org.example.App")
             }
             contents.appID = appID
-        } else {
+        } else if !keyFile.hasKey("AppId", in: group) {
             report(.missingKey(file: file, group: group, key: "AppId"))
         }
 
@@ -170,7 +184,7 @@ final class SpecParser {
         if keyFile.hasKey("Name", in: group), let name = localized("Name", in: group, keyFile) {
             if isBlank(name) { invalid(group, "Name", "must not be empty") }
             contents.name = name
-        } else {
+        } else if !keyFile.hasKey("Name", in: group) {
             report(.missingKey(file: file, group: group, key: "Name"))
         }
 
@@ -273,7 +287,7 @@ final class SpecParser {
             } else {
                 badValue(group, "VersionFrom", from, "is neither os-release:KEY nor metainfo:PATH")
             }
-        } else {
+        } else if !keyFile.hasKey("Version", in: group), !keyFile.hasKey("VersionFrom", in: group) {
             invalid(group, "Version", "missing required key (or VersionFrom)")
         }
     }
@@ -291,13 +305,13 @@ final class SpecParser {
         let icon = keyFile.value("Icon", in: group)
         if let icon {
             if isBlank(icon) { invalid(group, "Icon", "must not be empty") }
-        } else {
+        } else if !keyFile.hasKey("Icon", in: group) {
             report(.missingKey(file: file, group: group, key: "Icon"))
         }
         let title = keyFile.hasKey("Title", in: group) ? localized("Title", in: group, keyFile) : nil
         if let title {
             if isBlank(title) { invalid(group, "Title", "must not be empty") }
-        } else {
+        } else if !keyFile.hasKey("Title", in: group) {
             report(.missingKey(file: file, group: group, key: "Title"))
         }
         let color = keyFile.value("Color", in: group)
@@ -393,9 +407,19 @@ final class SpecParser {
     // MARK: Key checks
 
     /// Warns about unknown keys and translations of keys that take none.
+    /// Also reports known keys whose value is not UTF-8 or has a bad escape: an error
+    /// (GLib would read them as absent, and they would be reported as missing), a warning
+    /// for a translation (GLib falls back to the untranslated text).
     private func checkKeys(_ keyFile: KeyFile, group: String, known: [String], localized: Set<String>) {
         for key in keyFile.keys(in: group) where !key.hasPrefix("X-") {
             let base = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+            if known.contains(base), let problem = keyFile.valueProblem(key, in: group) {
+                if base == key {
+                    invalid(group, key, problem.message)
+                } else {
+                    warn(group: group, key: key, problem.message + "; the untranslated value is used")
+                }
+            }
             if !known.contains(base) {
                 warn(group: group, key: key, "unknown key; known keys are " + known.joined(separator: ", "))
             } else if base != key, !localized.contains(base) {

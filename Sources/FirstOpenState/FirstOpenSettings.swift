@@ -121,15 +121,15 @@ public struct FirstOpenSettings: Sendable, Equatable {
             } catch CheckedFile.Failure.missing {
                 return
             } catch let failure as GLibFailure {
-                warnings.append("\(path): ignored: \(failure.message)")
+                warnings.append("\(path): ignored: \(Quoted.line(failure.message))")
                 return
             } catch {
-                warnings.append("\(path): ignored: \(error)")
+                warnings.append("\(path): ignored: \(Quoted.line("\(error)"))")
                 return
             }
             for group in keyFile.groups
             where group != FirstOpenSettings.defaultsGroup && !group.hasPrefix("App ") {
-                warnings.append("\(path): unknown group [\(group)] ignored (expected [Defaults] or [App ‹app ID›])")
+                warnings.append("\(path): unknown group [\(Quoted.name(group))] ignored (expected [Defaults] or [App ‹app ID›])")
             }
             for group in [FirstOpenSettings.defaultsGroup, FirstOpenSettings.appGroup(appID)]
             where keyFile.hasGroup(group) {
@@ -139,7 +139,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
 
         private mutating func apply(group: String, of keyFile: KeyFile, path: String, isAdmin: Bool) {
             func warn(_ key: String, _ message: String) {
-                warnings.append("\(path): [\(group)] \(key): \(message)")
+                warnings.append("\(path): [\(Quoted.name(group))] \(Quoted.name(key)): \(Quoted.line(message))")
             }
             for name in keyFile.keys(in: group) {
                 if name == FirstOpenSettings.lockedKey {
@@ -154,7 +154,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
                             if let key = Key(rawValue: trimmed) {
                                 settings.lockedKeys.insert(key)
                             } else {
-                                warn(name, "unknown key \"\(trimmed)\" ignored")
+                                warn(name, "unknown key \(Quoted.text(trimmed)) ignored")
                             }
                         }
                     } catch {

@@ -109,6 +109,41 @@ package final class KeyFile {
         return found
     }
 
+    /// Why a key that is present has no usable value.
+    package enum ValueProblem: Equatable {
+        /// The value's bytes are not UTF-8 (`Name=Caf\xe9` in Latin-1).
+        case notUTF8
+        /// The value has an escape GLib does not know (`\x`).
+        case invalidEscape
+
+        /// The message after `[Group] Key: `.
+        package var message: String {
+            switch self {
+            case .notUTF8: return "the value is not valid UTF-8 (save the file as UTF-8)"
+            case .invalidEscape: return "the value has an invalid escape sequence (valid: \\s \\n \\t \\r \\\\)"
+            }
+        }
+    }
+
+    /// Why `key` in `group` is present but unreadable as text, or `nil` when it is
+    /// absent or fine. (GLib's own getters just return nothing then, which callers would
+    /// otherwise report as a missing key.)
+    package func valueProblem(_ key: String, in group: String) -> ValueProblem? {
+        var error: UnsafeMutablePointer<GError>?
+        if let value = g_key_file_get_string(pointer, group, key, &error) {
+            g_free(value)
+            return nil
+        }
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        guard error.pointee.domain == g_key_file_error_quark() else { return nil }
+        switch GKeyFileError(rawValue: UInt32(bitPattern: error.pointee.code)) {
+        case G_KEY_FILE_ERROR_UNKNOWN_ENCODING: return .notUTF8
+        case G_KEY_FILE_ERROR_INVALID_VALUE: return .invalidEscape
+        default: return nil
+        }
+    }
+
     /// The unescaped value (`\n`, `\s`, `\\` …), or `nil` when the key is absent or its
     /// escapes are invalid.
     package func value(_ key: String, in group: String) -> String? {

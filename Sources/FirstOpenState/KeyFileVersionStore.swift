@@ -252,7 +252,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         do {
             try keyFile.load(data, length: length)
         } catch {
-            return .corrupt(reason: "not a key file: \(error.message)")
+            return .corrupt(reason: "not a key file: \(Quoted.line(error.message, limit: 200))")
         }
         let text: String
         do {

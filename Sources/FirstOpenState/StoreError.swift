@@ -16,7 +16,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidAppID(appID):
-            return "invalid app ID \(appID.debugDescription): use a reverse-DNS name of letters, digits, '.', '_' and '-' not starting with '.' (e.g. org.example.Car)"
+            return "invalid app ID \(Quoted.text(appID)): use a reverse-DNS name of letters, digits, '.', '_' and '-' not starting with '.' (e.g. org.example.Car)"
         case let .corrupt(path, keptAs, reason):
             if keptAs == path {
                 return "corrupt state record \(path) (\(reason)); left in place"

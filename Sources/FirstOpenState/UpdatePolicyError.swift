@@ -7,7 +7,7 @@ public enum UpdatePolicyError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unknownChange(text):
             let valid = UpdatePolicy.Change.allCases.map(\.rawValue).joined(separator: ", ")
-            return "unknown policy \"\(text)\": expected one of \(valid)"
+            return "unknown policy \(Quoted.text(text)): expected one of \(valid)"
         }
     }
 }

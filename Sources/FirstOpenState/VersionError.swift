@@ -10,8 +10,7 @@ public enum VersionError: Error, Equatable, CustomStringConvertible {
         case .empty:
             return "invalid version \"\": the version is empty"
         case let .invalid(text, reason):
-            // debugDescription quotes the text and escapes control characters: one line.
-            return "invalid version \(text.debugDescription): \(reason)"
+            return "invalid version \(Quoted.text(text)): \(reason)"
         }
     }
 }

@@ -44,7 +44,7 @@ struct FirstOpenAttachment {
         do {
             currentVersion = try Version(version)
         } catch {
-            Diagnostics.warn("\(appID): version \"\(version)\": \(error)")
+            Diagnostics.warn("\(appID): version \(Quoted.text(version)): \(error)")
             return
         }
         let (settings, warnings) = FirstOpenSettings.load(appID: appID)
@@ -71,7 +71,7 @@ struct FirstOpenAttachment {
         let accent = valid(mainColor, what: "mainColor") ?? Color.blue
         let informationRows = rows.map { view in
             var row = view.informationRow
-            row.color = valid(view.mainColor, what: "mainColor of \"\(view.title)\"")?.cssColor
+            row.color = valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
             return row
         }
         return WindowContent(

@@ -1,9 +1,11 @@
+internal import FirstOpenState
+
 /// Raised for colour text that `gdk_rgba_parse` does not accept.
 public struct ColorParseError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The rejected text, as given.
     public let text: String
 
     public var description: String {
-        "\"\(text)\" is not a colour (expected e.g. #1c71d8, rgb(28,113,216) or a colour name)"
+        "\(Quoted.text(text)) is not a colour (expected e.g. #1c71d8, rgb(28,113,216) or a colour name)"
     }
 }

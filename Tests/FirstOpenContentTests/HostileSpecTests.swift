@@ -1,0 +1,81 @@
+import FirstOpenContent
+import Foundation
+import XCTest
+
+/// Hostile spec files: messages stay short and on one line, broken encodings are named
+/// as such, and what GKeyFile merges silently is reported.
+final class HostileSpecTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    private func problems(_ bytes: [UInt8]) throws -> [SpecProblem] {
+        let path = try directory.write("car.spec", Data(bytes))
+        return SpecValidator(path: path, locale: "C").validate()
+    }
+
+    private let main = "[First Open]\nAppId=org.example.Car\nName=Car\nVersion=1.0\n"
+
+    func testANonUTF8ValueIsReportedAsSuchNotAsMissing() throws {
+        let found = try problems(Array("[First Open]\nAppId=org.example.Car\nName=Caf".utf8) + [0xE9]
+                                     + Array("\nVersion=1.0\n".utf8))
+        XCTAssertEqual(found.map(\.description), [
+            "\(directory.path)/car.spec: error: [First Open] Name: the value is not valid UTF-8 (save the file as UTF-8)",
+        ])
+        // The loader (the login path) stops at the same error.
+        XCTAssertThrowsError(try SpecFile(path: directory.path + "/car.spec")) { error in
+            XCTAssertTrue("\(error)".contains("not valid UTF-8"), "\(error)")
+        }
+        // A broken translation falls back to the untranslated text: a warning.
+        let translated = try problems(Array((main + "[Welcome 1]\nIcon=a\nTitle=b\nTitle[de]=B").utf8) + [0xFC, 0x0A])
+        XCTAssertEqual(translated.map(\.severity), [.warning], "\(translated)")
+        XCTAssertTrue(translated.first?.message.contains("not valid UTF-8") ?? false)
+    }
+
+    func testDuplicateGroupsKeysAndNULBytesAreWarnings() throws {
+        let text = main + "Version=1.1\n\n[Welcome 1]\nIcon=a\nTitle=b\n\n[Welcome 1]\nSubtitle=c\nTitle=d\n"
+        let found = try problems(Array(text.utf8))
+        XCTAssertEqual(found.map(\.severity), [.warning, .warning, .warning], "\(found)")
+        XCTAssertEqual(found.filter { $0.group == "First Open" && $0.key == "Version" }.map(\.message),
+                       ["key appears again on line 5 (first on line 4); only the last value counts"])
+        XCTAssertEqual(found.filter { $0.group == "Welcome 1" && $0.key == nil }.map(\.message),
+                       ["group appears again on line 11 (first on line 7); GLib merges them, so later keys replace earlier ones"])
+        XCTAssertEqual(found.filter { $0.group == "Welcome 1" && $0.key == "Title" }.count, 1)
+
+        let nul = try problems(Array((main + "[Welcome 1]\nIcon=a\nTitle=b").utf8) + [0] + Array("hidden\n".utf8))
+        XCTAssertEqual(nul.map(\.message), ["line 7 contains a NUL byte; GLib ignores the rest of that line"])
+        XCTAssertEqual(nul.first?.group, "Welcome 1")
+    }
+
+    func testQuotedValuesAreEscapedAndCut() throws {
+        let escape = Array("\u{1b}[31mred".utf8)
+        let huge = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let found = try problems(Array((main + "AccentColor=").utf8) + escape + huge + [0x0A])
+        XCTAssertEqual(found.count, 1)
+        let line = found.first?.description ?? ""
+        XCTAssertLessThan(line.utf8.count, 400, line)
+        XCTAssertFalse(line.utf8.contains(0x1B), "no raw ESC reaches the terminal")
+        XCTAssertTrue(line.contains("\"\\u{1b}[31mred"), line)
+        XCTAssertTrue(line.contains("\u{2026}\" (1048584 characters) is not a colour"), line)
+
+        // Group and key names from the file are cut too.
+        let longGroup = String(repeating: "G", count: 100_000)
+        let group = try problems(Array((main + "[\(longGroup)]\nx=1\n").utf8))
+        XCTAssertLessThan(group.first?.description.utf8.count ?? 0, 400)
+    }
+
+    func testABinaryFileIsOneShortLine() throws {
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<200_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let found = try problems(bytes)
+        XCTAssertEqual(found.count, 1, "\(found.count) problems")
+        XCTAssertLessThan(found.first?.description.utf8.count ?? 0, 1200)
+        XCTAssertFalse(found.first?.description.contains("\n") ?? true)
+    }
+}
