@@ -18,6 +18,17 @@
 // gi18n-lib.h refuses to compile without a gettext domain; ours is "first-open".
 #ifndef GETTEXT_PACKAGE
 #define GETTEXT_PACKAGE "first-open"
+// MARK: - Losing the display
+
+/// Xlib's `XSetIOErrorHandler`, declared here rather than through <gdk/gdkx.h>: that
+/// header brings X11's `Window`, `Display` and `Screen` into Swift, where they would
+/// clash with the project's own `Window`. GDK installs a handler that calls `_exit(1)`
+/// without a word when the X server goes away; the window helper replaces it (see
+/// `DisplayLoss.swift`). The module map links libX11, which GDK loads anyway.
+typedef struct _XDisplay FoXDisplay;
+typedef int (*FoXIOErrorHandler)(FoXDisplay *display);
+extern FoXIOErrorHandler XSetIOErrorHandler(FoXIOErrorHandler handler);
+
 #endif
 #include <glib/gi18n-lib.h>
 
@@ -127,5 +138,16 @@ static inline void fo_object_set_int(gpointer object, const gchar *name, gint va
 static inline int fo_set_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
 }
+
+// MARK: - Losing the display
+
+/// Xlib's `XSetIOErrorHandler`, declared here rather than through <gdk/gdkx.h>: that
+/// header brings X11's `Window`, `Display` and `Screen` into Swift, where they would
+/// clash with the project's own `Window`. GDK installs a handler that calls `_exit(1)`
+/// without a word when the X server goes away; the window helper replaces it (see
+/// `DisplayLoss.swift`). The module map links libX11, which GDK loads anyway.
+typedef struct _XDisplay FoXDisplay;
+typedef int (*FoXIOErrorHandler)(FoXDisplay *display);
+extern FoXIOErrorHandler XSetIOErrorHandler(FoXIOErrorHandler handler);
 
 #endif

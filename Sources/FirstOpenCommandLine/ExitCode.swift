@@ -10,7 +10,8 @@ public enum ExitCode: Int32, Sendable {
     case usage = 64
     /// The spec file, a release-notes file or a value in them is wrong (EX_DATAERR).
     case badSpec = 65
-    /// A display was required and none could be opened (EX_UNAVAILABLE).
+    /// A display was required and none could be opened, or the display went away while
+    /// a window was open or a screenshot was rendering (EX_UNAVAILABLE).
     case noDisplay = 69
     /// Internal error (EX_SOFTWARE), e.g. the window helper is missing.
     case software = 70

@@ -45,6 +45,8 @@ final class ScreenshotEnvironment {
             guard GTK.initialize() else {
                 throw CommandFailure("cannot open the display \(displayDescription)", code: .noDisplay)
             }
+            DisplayLoss.exit(status: ExitCode.noDisplay.rawValue,
+                             message: "\(Diagnostics.programName): the display \(displayDescription) went away while rendering")
             pinSettings()
         } catch {
             close()

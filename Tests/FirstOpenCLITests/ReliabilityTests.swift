@@ -22,6 +22,29 @@ final class ReliabilityTests: XCTestCase {
         }
     }
 
+    // MARK: One verdict
+
+    /// A colour only one of two checks accepted used to pass `validate` and fail every
+    /// login (or the reverse): now every command gives the same verdict and message.
+    func testEveryCommandGivesTheSameColourVerdict() throws {
+        let cli = try CLIHarness()
+        for (value, accepted) in [("#1c71d8\t", true), ("Light Blue", true), ("notacolour", false), ("rgb(,,)", false)] {
+            let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0", extra: "AccentColor=\(value)"))
+            let validate = try cli.run(["validate", spec])
+            let explain = try cli.run(["explain", spec])
+            let markSeen = try cli.run(["mark-seen", spec])
+            let login = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+            for (name, result) in [("validate", validate), ("explain", explain), ("mark-seen", markSeen), ("login", login)] {
+                XCTAssertEqual(result.status, accepted ? 0 : 65, "\(name) \(value.debugDescription): \(result.stdout)\(result.stderr)")
+                if !accepted {
+                    XCTAssertTrue((result.stdout + result.stderr).contains("AccentColor"), "\(name): \(result.stderr)")
+                }
+            }
+            XCTAssertEqual(cli.recordedVersion(appID) != nil, accepted, "mark-seen records only a valid spec")
+            _ = try cli.run(["reset", spec])
+        }
+    }
+
     // MARK: Concurrent writers
 
     func testConcurrentMarkSeensEndAtTheHighestVersion() throws {
@@ -110,6 +133,26 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"))
     }
 
+    // MARK: The display dying
+
+    func testTheXServerDyingWhileTheWindowIsOpenIsOneLineAndExit69() throws {
+        try requireDisplay() // Xvfb is installed where the suite runs with a display
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        for round in 0..<Self.rounds {
+            let server = try PrivateXServer()
+            defer { server.stop() }
+            let started = try cli.start([spec], extraEnvironment: ["DISPLAY": server.display], removing: ["WAYLAND_DISPLAY"])
+            try server.waitForWindow("Welcome to Car")
+            server.kill()
+            let result = CLIHarness.finish(started)
+            XCTAssertEqual(result.status, 69, "round \(round): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "first-open: the display went away while the welcome window was open; nothing recorded\n")
+            XCTAssertNil(cli.recordedVersion(appID), "the user dismissed nothing")
+            XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"), "still due, lock released")
+        }
+    }
+
     // MARK: kill -9 during writes
 
     func testKillDuringWritesLeavesAnOldOrNewRecordAndStrayFilesAreSwept() throws {
@@ -144,6 +187,49 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(try cli.run(["mark-seen", spec, "--version", "9.0"]).status, 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         XCTAssertEqual(left, [appID + ".record.lock", appID + ".state"], "after \(strays.count) strays")
+    }
+}
+
+/// An Xvfb of the test's own, on a display number nobody uses, that the test can kill.
+final class PrivateXServer {
+    let display: String
+    private let process = Process()
+
+    init() throws {
+        var number = 700 + Int(getpid() % 200)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        display = ":\(number)"
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = [display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Waits until a window with this title is mapped on this server.
+    func waitForWindow(_ title: String) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let found = try CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"],
+                                               environment: ["DISPLAY": display])
+            if !found.stdout.isEmpty { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTFail("no window titled \(title) on \(display)")
+    }
+
+    /// `kill -9`: the server vanishes without closing its clients' connections cleanly.
+    func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        if process.isRunning { kill() }
     }
 }
 

@@ -189,25 +189,6 @@ extension WindowSessionTests {
 }
 
 extension WindowSessionTests {
-    func testColourTypoAtLoginShowsTheWindowInDefaultColours() throws {
-        let cli = try CLIHarness()
-        // Looks like a colour name to the GTK-free decision, but gdk_rgba_parse rejects it.
-        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0", extra: "AccentColor=notacolour"))
-        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"))
-        let started = try cli.start([spec])
-        let window = try waitForWindow("Welcome to Car")
-        try press("Return", in: window)
-        let result = CLIHarness.finish(started)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("notacolour") && result.stderr.contains("default colours"), result.stderr)
-        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
-        // Forced and validated, the typo is an error.
-        XCTAssertEqual(try cli.run(["validate", spec]).status, 65)
-        XCTAssertEqual(try cli.run(["show", "--force", "welcome", spec]).status, 65)
-    }
-}
-
-extension WindowSessionTests {
     /// The window helper turns OpenGL off for itself (GDK_GL=disable during gtk_init)
     /// and does not hand that setting to what it starts: the Release Notes button
     /// launches the session's URL handler, here a script that saves its environment.
