@@ -93,6 +93,8 @@ final class ReliabilityTests: XCTestCase {
             // validate prints its findings on stdout, the others on stderr.
             XCTAssertTrue((result.stdout + result.stderr).contains("not a regular file"), "\(command): \(result.stderr)")
         }
+        // The release notes are read when What's New is due: after 1.2.0 was seen.
+        try cli.write("state/first-open/\(appID).state", "[First Open]\nVersion=1.2.0\n")
         for key in ["ReleaseNotes=\(fifo)", "ReleaseNotes=/dev/zero"] {
             let spec = try cli.write("notes.spec", FirstOpenCommandTests.spec(version: "1.3.0", extra: key))
             let result = try cli.run(["explain", spec])
@@ -102,8 +104,7 @@ final class ReliabilityTests: XCTestCase {
 
         // The record and the settings: reported, never waited on.
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
-        try FileManager.default.createDirectory(at: cli.stateHome.appendingPathComponent("first-open"),
-                                                withIntermediateDirectories: true)
+        unlink(cli.recordURL(appID).path)
         XCTAssertEqual(mkfifo(cli.recordURL(appID).path, 0o600), 0)
         let record = try cli.run(["explain", spec])
         XCTAssertEqual(record.status, 74, record.stdout + record.stderr)
