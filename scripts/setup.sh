@@ -14,9 +14,9 @@ packages=(
     meson ninja-build              # the distribution build
     gcc gobject-introspection libgirepository1.0-dev valac  # libfirst-open: C, GIR, typelib, vapi (vapigen)
     python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
-    # the accessibility test (Tests/Accessibility/check-atspi.py): a private session bus,
-    # the AT-SPI bus and registry, and Python's Atspi bindings
-    dbus-daemon at-spi2-core gir1.2-atspi-2.0
+    # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI
+    # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
+    dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
 )
 
 # `scripts/setup.sh --benchmark` also installs what benchmarks/run.py needs.

@@ -172,6 +172,32 @@ extension FirstOpenDialog {
         return label
     }
 
+    /// What the window says, as one text for its accessible description: each section's
+    /// heading, each row's title and subtitle as sentences, the footnote.
+    ///
+    /// Orca announces a dialog as its name, its role and then its "unrelated labels" or,
+    /// without any, its description. Labels inside a scroll pane never count as
+    /// unrelated (Orca skips scroll panes), nor do titles shorter than three words, so
+    /// the rows reach the user through this description: "What's New in Car dialog.
+    /// Dark style. Car follows the system's dark style. Faster start. …".
+    static func accessibleSummary(of content: WindowContent) -> String {
+        var lines: [String] = []
+        for section in content.sections where !section.rows.isEmpty {
+            if let heading = section.heading, !heading.isEmpty { lines.append(sentence(heading)) }
+            for row in section.rows {
+                lines.append(row.subtitle.isEmpty ? sentence(row.title) : sentence(row.title) + " " + row.subtitle)
+            }
+        }
+        if let footnote = content.footnote, !footnote.isEmpty { lines.append(sentence(footnote)) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` ending as a sentence, so a screen reader pauses after it ("Dark style.").
+    private static func sentence(_ text: String) -> String {
+        guard let last = text.last, !last.isPunctuation else { return text }
+        return text + "."
+    }
+
     /// The scrolled window around header and body, so that both scroll together when
     /// the screen is too small for them (large text, a long app name, HiDPI).
     static func makeScrolledContent(header: Header, body: Body) -> (ScrolledWindow, Box) {

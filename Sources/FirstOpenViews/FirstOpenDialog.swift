@@ -23,8 +23,9 @@ import FirstOpenContent
 ///   open it, a message in the window says so and offers to copy the address;
 /// - ``onDismiss`` is called exactly once, however the window goes away.
 ///
-/// Accessibility (ATK, read by Orca through AT-SPI): the window has the role dialog (so
-/// its content is read when it opens) and the title as its name; the headline is a
+/// Accessibility (ATK, read by Orca through AT-SPI): the window has the role dialog, the
+/// title as its name and the rows as its description (what Orca reads after "dialog"
+/// when it opens, see ``accessibleSummary(of:)``); the headline is a
 /// heading of level 1 named with the whole title, version headings are level 2; rows
 /// are list items named by their title and described by their subtitle; icons are
 /// redundant objects without a name; every focusable widget has a visible label.
@@ -269,6 +270,7 @@ public final class FirstOpenDialog {
         // GTK 3 gives every toplevel the role frame, of which Orca reads only the title;
         // a dialog's content is read when it opens.
         window.accessibleRole = .dialog
+        window.accessibleDescription = FirstOpenDialog.accessibleSummary(of: content)
         window.setDefaultWidget(continueButton)
     }
 

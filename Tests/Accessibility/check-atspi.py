@@ -172,6 +172,10 @@ def check_tree(window):
     check(window.get_role() == Atspi.Role.DIALOG,
           "the window's role is dialog (Orca reads a dialog's content), got %s" % role_name(window))
     check(window.get_name() == TITLE, "the window is named %r" % TITLE)
+    summary = ("Version 2.0.\nDark style. Car follows the system's dark style.\nFaster start.\n"
+               "Version 1.5.\nFlights. Plan trips that include a flight.")
+    check(window.get_description() == summary,
+          "the window's description reads the rows (Orca speaks it after the role): %r" % window.get_description())
 
     objects = list(walk(window))
     headings = [o for o, _ in objects if o.get_role() == Atspi.Role.HEADING]

@@ -6,12 +6,13 @@ import XCTest
 /// `NO_AT_BRIDGE`), reads the accessible tree with `gi.repository.Atspi` and drives the
 /// window with xdotool: role dialog, name, headings with levels, rows as title +
 /// subtitle, named and shown focusable objects, Tab order, Alt+R/Alt+D/Alt+C, Escape,
-/// Enter, the Release Notes failure message.
+/// Enter, the Release Notes failure message. `check-orca.py` runs Orca and checks what
+/// it says.
 final class AccessibilityTreeTests: XCTestCase {
     static let tools = ["/usr/bin/dbus-run-session", "/usr/bin/python3", "/usr/libexec/at-spi-bus-launcher",
-                        "/usr/bin/xdotool"]
+                        "/usr/bin/xdotool", "/usr/bin/orca"]
 
-    func testScreenReadersGetTheDialogItsHeadingsRowsAndControls() throws {
+    override func setUpWithError() throws {
         let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         if display.isEmpty {
             if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
@@ -22,15 +23,29 @@ final class AccessibilityTreeTests: XCTestCase {
         for tool in Self.tools {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is installed (scripts/setup.sh)")
         }
-        let script = CLIHarness.packageRoot.appendingPathComponent("Tests/Accessibility/check-atspi.py").path
+    }
+
+    /// Runs `Tests/Accessibility/SCRIPT ARGUMENTS` on a private session bus, with the
+    /// AT-SPI bridge on (no NO_AT_BRIDGE), and expects every check to pass.
+    private func runCheck(_ script: String, _ arguments: [String]) throws {
+        let path = CLIHarness.packageRoot.appendingPathComponent("Tests/Accessibility/\(script)").path
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NO_AT_BRIDGE")
         environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         let result = try CLIHarness.runTool(
-            "/usr/bin/dbus-run-session",
-            ["--", "/usr/bin/python3", script, CLIHarness.productsDirectory.path],
-            environment: environment)
+            "/usr/bin/dbus-run-session", ["--", "/usr/bin/python3", path] + arguments, environment: environment)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertTrue(result.stdout.contains("all checks passed"), result.stdout + result.stderr)
+    }
+
+    func testScreenReadersGetTheDialogItsHeadingsRowsAndControls() throws {
+        try runCheck("check-atspi.py", [CLIHarness.productsDirectory.path])
+    }
+
+    /// Orca itself (its debug log records what it would speak): "What's New in Car
+    /// dialog", the rows, "Continue push button"; Tab: "Release Notes push button".
+    func testOrcaReadsTheWindow() throws {
+        try runCheck("check-orca.py", [CLIHarness.productsDirectory.path,
+                                       CLIHarness.packageRoot.appendingPathComponent("data/examples/org.example.Car.spec").path])
     }
 }

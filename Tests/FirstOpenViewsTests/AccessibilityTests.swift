@@ -16,6 +16,36 @@ final class AccessibilityTests: XCTestCase {
         }
     }
 
+    /// Orca reads a dialog's description after its name and role when it opens (labels in
+    /// a scroll pane are not read): the description holds every heading, row and footnote.
+    func testTheWindowDescriptionReadsTheRows() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let content = WindowContent(
+                kind: .whatsNew, appName: "Car",
+                sections: [
+                    ContentSection(heading: "Version 2.0", rows: [
+                        InformationRow(title: "Dark style", subtitle: "Follows the system.", iconName: "x"),
+                        InformationRow(title: "Faster start!", subtitle: "", iconName: "x"),
+                    ]),
+                    ContentSection(heading: "Version 1.5", rows: [
+                        InformationRow(title: "Flights", subtitle: "Plan trips", iconName: "x"),
+                    ]),
+                ],
+                footnote: "And 3 more updates")
+            let dialog = try FirstOpenDialog(content: content)
+            defer { dialog.dismiss() }
+            XCTAssertEqual(dialog.window.accessibleDescription, """
+                Version 2.0.
+                Dark style. Follows the system.
+                Faster start!
+                Version 1.5.
+                Flights. Plan trips
+                And 3 more updates.
+                """)
+        }
+    }
+
     func testHeadlineIsALevelOneHeadingAndVersionsLevelTwo() throws {
         try MainActor.assumeIsolated {
             try requireGTK()

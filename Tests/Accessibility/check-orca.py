@@ -1,0 +1,141 @@
+#!/usr/bin/python3
+"""What Orca says: runs the Orca screen reader and the real `first-open` What's New
+window on a private AT-SPI bus, presses Tab and Escape, and checks the speech Orca
+generated (its debug log has a "SPEECH OUTPUT" line per utterance; no sound card or
+speech synthesiser is needed for that).
+
+    dbus-run-session -- /usr/bin/python3 Tests/Accessibility/check-orca.py BIN_DIR SPEC
+
+Needs an X display, xdotool and the Debian packages orca and at-spi2-core. Prints
+what Orca said and one line per check; exits 1 if any failed.
+
+Run by Tests/FirstOpenCLITests/AccessibilityTreeTests.swift.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
+SPEC = sys.argv[2] if len(sys.argv) > 2 else "data/examples/org.example.Car.spec"
+TITLE = "What's New in Car"
+XDOTOOL = "/usr/bin/xdotool"
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+def spoken(log):
+    """The utterances in Orca's debug log, in order."""
+    try:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError:
+        return []
+    return [m.group(1) for m in re.finditer(r"SPEECH OUTPUT: '(.*?)' ?\{'established'", text, re.S)]
+
+
+def wait_for(predicate, timeout=20):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    return predicate()
+
+
+def key(window, name):
+    subprocess.run([XDOTOOL, "windowfocus", "--sync", window, "key", "--clearmodifiers", name],
+                   capture_output=True)
+
+
+def main():
+    if not os.environ.get("DISPLAY"):
+        print("check-orca.py: no DISPLAY; run under xvfb-run", file=sys.stderr)
+        return 69
+    root = tempfile.mkdtemp(prefix="first-open-orca-")
+    log = os.path.join(root, "orca.log")
+    # Orca's own environment: a private home (its settings, speech-dispatcher's socket).
+    orca_env = dict(os.environ)
+    orca_env.pop("NO_AT_BRIDGE", None)
+    orca_env["HOME"] = root
+    # The window's: private XDG folders too (show --force records nothing anyway).
+    env = dict(orca_env)
+    env.update({"XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_STATE_HOME": os.path.join(root, "state"),
+                "LANGUAGE": "en", "LC_ALL": "C.UTF-8", "GDK_GL": "disable"})
+    processes = []
+    try:
+        processes.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
+                                          env=orca_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        time.sleep(0.5)
+        os.makedirs(os.path.join(root, "orca"))
+        orca = subprocess.Popen(["orca", "--debug-file", log, "-u", os.path.join(root, "orca")],
+                                env=orca_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(orca)
+        # Orca's debug log is written in blocks: it is complete only once Orca has quit,
+        # so the steps below are timed rather than driven by what Orca said.
+        time.sleep(5)
+        window_process = subprocess.Popen([os.path.join(BIN_DIR, "first-open"), "show", "--force", "whats-new", SPEC],
+                                          env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(window_process)
+
+        def window_id():
+            found = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name", "^%s$" % TITLE],
+                                   capture_output=True, text=True)
+            return found.stdout.split()[0] if found.stdout.split() else None
+
+        window = wait_for(window_id)
+        if not check(window is not None, "the window appears"):
+            return 1
+        time.sleep(3)
+        key(window, "Tab")
+        time.sleep(1.5)
+        key(window, "Escape")
+        wait_for(lambda: window_process.poll() is not None, timeout=5)
+        time.sleep(1)
+        orca.terminate()
+        try:
+            orca.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            orca.kill()
+        check("Screen reader on." in spoken(log), "Orca ran and logged its speech")
+
+        said = [s for s in spoken(log) if s != "Screen reader on."]
+        print("Orca said:")
+        for utterance in said:
+            print("    " + " ".join(utterance.split()))
+        flat = [" ".join(s.split()) for s in said]
+        check(any(s.startswith("What's New in Car dialog") for s in flat),
+              "Orca announces the window as a dialog (a frame gets its title only)")
+        check(any("Dark style. Car follows the system's dark style." in s and
+                  "Tram stops. Routes show the tram stops along the way." in s for s in flat),
+              "Orca reads the rows, title and subtitle, when the window opens")
+        check("Continue push button." in flat, "then the focused Continue button")
+        check("Release Notes push button." in flat, "Tab: the Release Notes button")
+        check(not any("scroll pane" in s or " frame" in s for s in flat), "no scroll pane, no frame")
+        check(window_process.returncode == 0, "Escape closed the window")
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        shutil.rmtree(root, ignore_errors=True)
+    print("%d failed" % len(failures) if failures else "all checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
