@@ -20,7 +20,12 @@ export GDK_GL=disable NO_AT_BRIDGE=1
 # libfirst-open (the C / GObject Introspection library) is built by Meson, which makes
 # its GIR, typelib and vapi; it shares SwiftPM's .build, so the release build above
 # is reused. Its tests run the C, Vala, Python and GJS example apps and a staged install.
-[ -f .build/meson/build.ninja ] || meson setup .build/meson -Dswiftpm_scratch_path="$PWD/.build" >/dev/null
+meson_options=(-Dswiftpm_scratch_path="$PWD/.build" -Dembedding_tests=enabled)
+if [ -f .build/meson/build.ninja ]; then
+    meson configure .build/meson "${meson_options[@]}" >/dev/null
+else
+    meson setup .build/meson "${meson_options[@]}" >/dev/null
+fi
 meson compile -C .build/meson >&2
 
 exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" sh -c '
