@@ -2,17 +2,18 @@
 """Runs one of libfirst-open's example apps (examples/) as a user would, twice:
 
 1. The app starts with a fresh, private state (XDG_STATE_HOME etc. in a temporary
-   directory): it must report "presented", the "Welcome to ‹Name›" window must be on
-   screen, an Enter key press (xdotool) must dismiss it ("dismissed: continued"),
-   the record must hold the spec's version, and the app must still be running.
+   directory; with --seed-version, a record of that older version): it must report
+   "presented", the window (--title) must be on screen, a key press (xdotool; Enter,
+   or --key Escape) must dismiss it ("dismissed: continued" / "escaped"), the record
+   must hold the spec's version, and the app must still be running.
 2. The app starts again with the same state: it must report "nothing due".
 
 The app runs with the Swift toolchain removed from PATH and LD_LIBRARY_PATH: the
 library must need nothing from it. Needs an X display (run under xvfb-run) and
 xdotool; without a display it skips (exit 77) unless FIRST_OPEN_REQUIRE_DISPLAY=1.
 
-    run-example.py [--lib-dir DIR] [--typelib-dir DIR] --app-id ID --version V
-                   --title TITLE -- COMMAND [ARG...]
+    run-example.py [--lib-dir DIR] [--typelib-dir DIR] [--seed-version OLD] [--key Escape]
+                   --app-id ID --version V --title TITLE -- COMMAND [ARG...]
 """
 import argparse
 import os
@@ -116,6 +117,8 @@ def main():
     parser.add_argument("--app-id", required=True)
     parser.add_argument("--version", required=True)
     parser.add_argument("--title", required=True)
+    parser.add_argument("--seed-version", help="record this (older) version before the first start")
+    parser.add_argument("--key", choices=["Return", "Escape"], default="Return")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
@@ -130,14 +133,19 @@ def main():
     with tempfile.TemporaryDirectory(prefix="first-open-example-") as root:
         env = host_environment(args, root)
         record = os.path.join(env["XDG_STATE_HOME"], "first-open", args.app_id + ".state")
+        if args.seed_version:
+            os.makedirs(os.path.dirname(record), exist_ok=True)
+            with open(record, "w", encoding="utf-8") as file:
+                file.write(f"[First Open]\nVersion={args.seed_version}\n")
 
         first = Host(args.command, env, os.path.join(root, "first.log"))
         try:
             first.wait_for_line({"presented"}, "first start")
-            if os.path.exists(record):
+            if os.path.exists(record) != bool(args.seed_version):
                 fail("the record was written before the window was dismissed")
-            press_key_in_window(args.title, "Return")
-            first.wait_for_line({"dismissed: continued"}, "after Enter")
+            press_key_in_window(args.title, args.key)
+            reason = {"Return": "continued", "Escape": "escaped"}[args.key]
+            first.wait_for_line({f"dismissed: {reason}"}, f"after {args.key}")
             try:
                 with open(record, encoding="utf-8") as file:
                     text = file.read()
@@ -157,7 +165,8 @@ def main():
         finally:
             if second.process.poll() is None:
                 second.process.kill()
-    print(f"ok: {' '.join(args.command[:2])}: presented, dismissed with Enter, recorded {args.version}; "
+    print(f"ok: {' '.join(args.command[:2])}: {args.title!r} presented, dismissed with {args.key}, "
+          f"recorded {args.version}; "
           "second start: nothing due")
 
 
