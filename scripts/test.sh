@@ -22,7 +22,7 @@ export GDK_GL=disable NO_AT_BRIDGE=1
 # is reused. Its tests run the C, Vala, Python and GJS example apps and a staged install.
 meson_options=(-Dswiftpm_scratch_path="$PWD/.build" -Dembedding_tests=enabled)
 if [ -f .build/meson/build.ninja ]; then
-    meson configure .build/meson "${meson_options[@]}" >/dev/null
+    meson setup --reconfigure .build/meson "${meson_options[@]}" >/dev/null
 else
     meson setup .build/meson "${meson_options[@]}" >/dev/null
 fi
