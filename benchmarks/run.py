@@ -10,7 +10,8 @@ machine in docs/performance.md).
      helper) with the caller's environment, as a session starts it, until the
      window is mapped (X11 MapNotify, seen by mapwatch.c) and until its first frame
      is drawn; vs the same window in plain C GTK 3 (window.c) with GDK_GL=disable
-     (the C floor), the same C program with the caller's environment, and the
+     (the C floor; also with a header bar, as first-open's window has one), the
+     same C program with the caller's environment, and the
      peers a login script would otherwise use: `yad` and `zenity --info` with the
      same title.
   3. screenshot batch: N variants rendered by one `first-open screenshot` vs one
@@ -157,6 +158,8 @@ def main():
         programs = {
             "first-open": (["--until-exit", TITLE, first_open, SPEC], draw_env),
             "C floor": (["--until-exit", TITLE, TOOLS["window"], icons], dict(env, GDK_GL="disable")),
+            "C floor + header bar": (["--until-exit", TITLE, TOOLS["window"], "--headerbar", icons],
+                                     dict(env, GDK_GL="disable")),
             "C, caller env": (["--until-exit", TITLE, TOOLS["window"], icons], env),
         }
         peers = {"yad": ["yad", "--title", TITLE, "--text", text],
@@ -170,7 +173,8 @@ def main():
         samples = interleaved(programs, args.window_runs, lambda command, e: run_tool("mapwatch", command, e))
         gl = os.environ.get("GDK_GL")
         print(f"\nlogin, window due (median of {args.window_runs} interleaved runs; first-open, yad and zenity with "
-              f"the caller's environment: GDK_GL {'=' + gl if gl else 'unset'}; only the C floor gets GDK_GL=disable):")
+              f"the caller's environment: GDK_GL {'=' + gl if gl else 'unset'}; only the C floor gets GDK_GL=disable; "
+              f"every run is the first GTK program on the display):")
         print("  until mapped (X11 MapNotify; peak RSS by then):")
         floor_ms, floor_mib = median(samples["C floor"], 0) * 1000, median(samples["C floor"], 1) / 1024
         for name in programs:
@@ -179,7 +183,7 @@ def main():
                       None if name == "C floor" else floor_ms, None if name == "C floor" else floor_mib)
         print("  until the first frame is drawn (the program quits then; peak RSS):")
         frame_ms, frame_mib = median(samples["C floor"], 2) * 1000, median(samples["C floor"], 3) / 1024
-        for name in ["C floor", "C, caller env", "first-open"]:
+        for name in ["C floor", "C floor + header bar", "C, caller env", "first-open"]:
             print_row(name if name != "C floor" else "C floor (window.c, GDK_GL=disable)",
                       median(samples[name], 2) * 1000, median(samples[name], 3) / 1024,
                       None if name == "C floor" else frame_ms, None if name == "C floor" else frame_mib)

@@ -1,7 +1,13 @@
 /* The reference for showing the window: the same layout in plain C GTK 3
  * (headline, coloured app name, three icon + title + subtitle rows, a full-width
- * accent button), quitting after the first frame is drawn, as
- * `first-open-window show --quit-when-drawn` does. */
+ * accent button), quitting after the first frame is drawn, as first-open's window
+ * does with FIRST_OPEN_QUIT_WHEN_DRAWN=1.
+ *
+ *   window [--headerbar] [ICON_FOLDER]
+ *
+ * --headerbar gives it a GtkHeaderBar with a close button (client-side decorations:
+ * a frame with resize cursors), as first-open's window has; without it the window
+ * manager would draw the title bar, which costs the program nothing. */
 #include <gtk/gtk.h>
 
 static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data) {
@@ -31,6 +37,8 @@ static GtkWidget *row(const char *icon, const char *title, const char *subtitle)
 
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
+    gboolean headerbar = argc > 1 && g_strcmp0(argv[1], "--headerbar") == 0;
+    if (headerbar) { argc--; argv++; }
     /* The app icon, found as first-open-window finds it: in `icons` next to the spec. */
     if (argc > 1)
         gtk_icon_theme_prepend_search_path(gtk_icon_theme_get_default(), argv[1]);
@@ -76,6 +84,13 @@ int main(int argc, char **argv) {
     g_signal_connect(button, "clicked", G_CALLBACK(gtk_main_quit), NULL);
     gtk_box_pack_start(GTK_BOX(root), button, FALSE, FALSE, 0);
     gtk_container_add(GTK_CONTAINER(window), root);
+    if (headerbar) {
+        GtkWidget *bar = gtk_header_bar_new();
+        gtk_header_bar_set_show_close_button(GTK_HEADER_BAR(bar), TRUE);
+        gtk_window_set_titlebar(GTK_WINDOW(window), bar);
+        gtk_window_set_title(GTK_WINDOW(window), "Welcome to Car");
+        gtk_widget_show_all(bar);
+    }
     g_signal_connect_after(window, "draw", G_CALLBACK(on_draw), NULL);
     gtk_widget_show_all(window);
     gtk_main();

@@ -113,6 +113,10 @@ public struct FirstOpenSettings: Sendable, Equatable {
         var warnings: [String] = []
 
         mutating func apply(file path: String, isAdmin: Bool) {
+            // Most systems have no settings file: a missing one is skipped before GLib
+            // builds (and translates, loading catalogues) an error message for it,
+            // which was a measurable part of the login path's nothing-due cost.
+            guard g_file_test(path, G_FILE_TEST_EXISTS) != 0 else { return }
             let keyFile = KeyFile()
             do {
                 try CheckedFile.withContents(of: path, limit: CheckedFile.smallFileLimit) { data, length in
