@@ -1,0 +1,321 @@
+#!/usr/bin/env bash
+# The installed-system test of the Debian packages (README: "Install on Debian and Ubuntu").
+#
+#   scripts/test-debian-package.sh              build the .debs from a copy of this tree
+#                                               (the tree stays clean), lintian, install them
+#                                               with apt-get, test as an ordinary user, remove,
+#                                               purge
+#   scripts/test-debian-package.sh --debs DIR   the same with .debs built already (DIR holds
+#                                               the .changes and the .debs)
+#   scripts/test-debian-package.sh --installed  the packages are installed already (the
+#                                               autopkgtest in debian/tests/): the login test
+#                                               only; installing and removing is autopkgtest's
+#
+# The login test: an ordinary user (uid >= 1000) logs in twice under a private Xvfb and
+# D-Bus session; each login runs the Exec line of /etc/xdg/autostart/first-open-os-release.desktop.
+# The first shows "Welcome to <Name>", Enter dismisses it and records the version in
+# ~/.local/state/first-open; the second shows nothing and `first-open explain` says why.
+# Then `apt-get remove` must leave nothing but conffiles, `apt-get purge` nothing at all,
+# and the user's record must be untouched by the package scripts.
+#
+# Needs root (apt-get, useradd) and the Swift toolchain on PATH (or SWIFT=/path/to/swift)
+# to build. Whatever happens, the trap purges what this run installed and deletes the test
+# user, so the machine is left as it was.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+mode=build debs_dir=""
+case "${1:-}" in
+    "") ;;
+    --debs) mode=debs debs_dir=$(cd "${2:?--debs needs a directory}" && pwd) ;;
+    --installed) mode=installed ;;
+    --as-user-login) mode=as-user-login ;;   # internal: the test user's half of login_test
+    *) echo "usage: $0 [--debs DIR | --installed]" >&2; exit 64 ;;
+esac
+
+# The packages this source builds (debian/control), and the system-wide autostart entry.
+packages=(first-open first-open-os-release)
+autostart=/etc/xdg/autostart/first-open-os-release.desktop
+spec=/usr/share/first-open/os-release.spec
+test_user=fo-pkgtest
+apt=(apt-get -o DPkg::Lock::Timeout=600 -y -q)
+export DEBIAN_FRONTEND=noninteractive
+
+step() { printf '\n== %s\n' "$*"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# Set up in main below.
+work="" installed_here=false failed=true
+
+cleanup() {
+    set +e
+    if id "$test_user" >/dev/null 2>&1; then
+        # Only this run's test user's processes (a window left open by a failed step).
+        pids=$(pgrep -u "$test_user")
+        [ -n "$pids" ] && kill $pids 2>/dev/null
+        sleep 0.5
+        userdel --remove "$test_user" 2>/dev/null
+    fi
+    if $installed_here; then
+        "${apt[@]}" purge "${packages[@]}" >/dev/null 2>&1 \
+            || echo "cleanup: could not purge ${packages[*]}" >&2
+    fi
+    if $failed; then
+        echo "Kept for inspection: $work" >&2
+    else
+        rm -rf "$work"
+    fi
+}
+
+# Every path on the system whose name says it is ours (packaged or left behind).
+our_paths() {
+    find /etc /usr /var/lib/dpkg/info -xdev \
+        \( -iname '*first-open*' -o -iname '*firstopen*' \) 2>/dev/null | LC_ALL=C sort
+}
+
+is_installed() {
+    dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null | grep -qx installed
+}
+
+# --- build -------------------------------------------------------------------------------
+build_packages() {
+    step "dpkg-buildpackage -us -uc -b (in a copy of the tree: $work/src)"
+    mkdir "$work/src"
+    if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
+        # Tracked and new files, not what .gitignore names (.build/, build/, obj-*/ …).
+        git -C "$here" ls-files -z --cached --others --exclude-standard \
+            | (cd "$here" && tar -c --null -T - 2>/dev/null) | tar -x -C "$work/src"
+    else
+        tar -C "$here" -c --exclude=./.build --exclude=./build . | tar -x -C "$work/src"
+    fi
+    local start=$SECONDS
+    if ! (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+        tail -n 60 "$work/build.log" >&2
+        fail "dpkg-buildpackage (whole log: $work/build.log)"
+    fi
+    echo "built in $((SECONDS - start)) s:"
+    debs_dir=$work
+    (cd "$debs_dir" && ls -1 ./*.deb)
+}
+
+run_lintian() {
+    step "lintian (errors and warnings fail; overrides in debian/*.lintian-overrides)"
+    local changes
+    changes=$(ls "$debs_dir"/*.changes)
+    # --fail-on: tags at these levels make lintian exit non-zero; informational tags show only.
+    lintian --fail-on error,warning --display-info "$changes" 2>&1 \
+        | grep -v 'running with root privileges is not recommended' || true
+    lintian --fail-on error,warning "$changes" >/dev/null 2>&1 || fail "lintian reported errors or warnings"
+    echo "lintian: no errors, no warnings"
+}
+
+# The binaries need nothing outside Debian: no library from the Swift toolchain, no RPATH,
+# and every Depends names a Debian package (or one of ours).
+check_binaries() {
+    step "binaries and dependencies"
+    local deb pkg x elf deps dep
+    for deb in "$debs_dir"/*.deb; do
+        pkg=$(dpkg-deb -f "$deb" Package)
+        case "$pkg" in *-dbgsym) continue ;; esac
+        x="$work/contents/$pkg"
+        mkdir -p "$x"
+        dpkg-deb -x "$deb" "$x"
+        while IFS= read -r -d '' elf; do
+            if [ "$(head -c 4 "$elf" | tail -c 3)" = ELF ]; then
+                ldd "$elf" | grep -E 'not found|/opt/' && fail "$pkg: ${elf#"$x"} needs a library outside Debian"
+                readelf -dW "$elf" | grep -E 'RPATH|RUNPATH' && fail "$pkg: ${elf#"$x"} has an RPATH"
+                echo "$pkg: ${elf#"$x"}: $(ldd "$elf" | wc -l) libraries, all from Debian"
+            fi
+        done < <(find "$x" -type f -perm -u+x -print0)
+        deps=$(dpkg-deb -f "$deb" Depends Pre-Depends | tr ',|' '\n\n' | sed -E 's/\(.*\)//; s/:any//; s/[[:space:]]//g' | sed '/^$/d' | sort -u)
+        for dep in $deps; do
+            [[ " ${packages[*]} " == *" $dep "* ]] && continue
+            apt-cache show --no-all-versions "$dep" >/dev/null 2>&1 \
+                || fail "$pkg depends on $dep, which no configured Debian repository provides"
+        done
+        echo "$pkg depends on: $(echo $deps)"
+    done
+}
+
+install_packages() {
+    step "apt-get install ./*.deb"
+    for p in "${packages[@]}"; do
+        is_installed "$p" && fail "$p is installed already; this test installs and purges it itself"
+    done
+    our_paths >"$work/paths-before"
+    local debs=()
+    for deb in "$debs_dir"/*.deb; do
+        case "$deb" in *-dbgsym_*) ;; *) debs+=("$deb") ;; esac
+    done
+    installed_here=true
+    "${apt[@]}" install "${debs[@]}" >"$work/install.log" 2>&1 || { cat "$work/install.log" >&2; fail "apt-get install"; }
+    for p in "${packages[@]}"; do
+        is_installed "$p" || fail "$p is not installed"
+        dpkg -L "$p" >"$work/files-$p"
+        dpkg-query -W -f='${Conffiles}\n' "$p" | awk 'NF {print $1}' >>"$work/conffiles"
+    done
+    sort -o "$work/conffiles" "$work/conffiles"
+    grep -qx "$autostart" "$work/conffiles" || fail "$autostart is not a conffile"
+    echo "installed: ${packages[*]}; conffiles: $(echo $(cat "$work/conffiles"))"
+}
+
+# --- the login test, run as the test user ------------------------------------------------
+# Called as `test-debian-package.sh --as-user-login EXEC_LINE` inside the user's private
+# X and D-Bus session (see login_test).
+as_user_login() {
+    local exec_line=$1 title=$2 app_id=$3 version=$4
+    local argv pid window state="$HOME/.local/state/first-open/$app_id.state"
+    read -r -a argv <<<"$exec_line"
+
+    echo "first login: ${argv[*]}"
+    "${argv[@]}" >"$HOME/login1.out" 2>"$HOME/login1.err" &
+    pid=$!
+    window=$(timeout 30 xdotool search --sync --onlyvisible --name "^$title\$" | head -n 1) \
+        || { cat "$HOME/login1.err" >&2; fail "no window titled '$title' within 30 s"; }
+    echo "window $window: '$(xdotool getwindowname "$window")'"
+    [ -e "$state" ] && fail "the record was written before the window was dismissed"
+    xdotool windowfocus --sync "$window"
+    xdotool key --clearmodifiers Return
+    local status=0
+    timeout 20 tail --pid="$pid" -f /dev/null || fail "first-open still running 20 s after Enter"
+    wait "$pid" || status=$?
+    [ "$status" -eq 0 ] || { cat "$HOME/login1.err" >&2; fail "first login: exit status $status"; }
+    grep -qx "Version=$version" "$state" || { cat "$state" >&2; fail "no Version=$version in $state"; }
+    echo "recorded: $state: $(grep '^Version=' "$state")"
+
+    echo "second login: ${argv[*]}"
+    status=0
+    timeout 20 "${argv[@]}" >"$HOME/login2.out" 2>"$HOME/login2.err" || status=$?
+    [ "$status" -eq 0 ] || { cat "$HOME/login2.err" >&2; fail "second login: exit status $status"; }
+    if xdotool search --onlyvisible --name "^$title\$" >/dev/null 2>&1; then
+        fail "the second login showed '$title' again"
+    fi
+    echo "second login: nothing shown (exit 0)"
+
+    local explanation
+    explanation=$(first-open explain "$spec")
+    echo "first-open explain: $explanation"
+    [ "${explanation%%:*}" = nothing ] || fail "explain should start with 'nothing'"
+}
+
+login_test() {
+    step "login as an ordinary user: the autostart entry's Exec line under Xvfb"
+    [ -f "$autostart" ] || fail "$autostart is missing"
+    local exec_line try_exec
+    exec_line=$(sed -n 's/^Exec=//p' "$autostart")
+    try_exec=$(sed -n 's/^TryExec=//p' "$autostart")
+    case "$exec_line" in *'"'*|*"'"*|*'\'*|*%*) fail "Exec line needs a full Desktop Entry parser: $exec_line" ;; esac
+    [ -z "$try_exec" ] || [ -x "$try_exec" ] || command -v "$try_exec" >/dev/null \
+        || fail "TryExec=$try_exec is not executable: a session would skip the entry"
+
+    # What the window says: "Welcome to <Name>", the version is the system's VERSION_ID.
+    local name app_id version
+    name=$(sed -n 's/^Name=//p' "$spec" | head -n 1)
+    app_id=$(sed -n 's/^AppId=//p' "$spec" | head -n 1)
+    version=$(. /etc/os-release && echo "$VERSION_ID")
+
+    if id "$test_user" >/dev/null 2>&1; then
+        userdel --remove "$test_user" 2>/dev/null || fail "a previous $test_user exists and cannot be removed"
+    fi
+    useradd --create-home --shell /bin/bash --key UID_MIN=1000 "$test_user"
+    local uid home
+    uid=$(id -u "$test_user")
+    home=$(getent passwd "$test_user" | cut -d: -f6)
+    [ "$uid" -ge 1000 ] || fail "test user has uid $uid (< 1000: a system account, quiet)"
+    echo "user $test_user (uid $uid), home $home"
+
+    install -m 0755 "$0" "$work/test-debian-package.sh"
+    # A fresh login environment: nothing of root's, a private X server and session bus.
+    runuser -u "$test_user" -- env -i \
+        HOME="$home" USER="$test_user" LOGNAME="$test_user" SHELL=/bin/bash \
+        PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
+        XDG_SESSION_TYPE=x11 XDG_SESSION_CLASS=user \
+        dbus-run-session -- \
+        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+        "$work/test-debian-package.sh" --as-user-login "$exec_line" "Welcome to $name" "$app_id" "$version" \
+        || fail "login test"
+
+    local record="$home/.local/state/first-open/$app_id.state"
+    sha256sum "$record" >"$work/record.sha256"
+}
+
+# --- remove and purge --------------------------------------------------------------------
+remove_test() {
+    step "apt-get remove: nothing left but conffiles"
+    "${apt[@]}" remove "${packages[@]}" >"$work/remove.log" 2>&1 || { cat "$work/remove.log" >&2; fail "apt-get remove"; }
+    local p path leftovers=()
+    for p in "${packages[@]}"; do
+        is_installed "$p" && fail "$p is still installed"
+        while IFS= read -r path; do
+            [ -e "$path" ] || continue
+            grep -qxF "$path" "$work/conffiles" && continue
+            # A directory other installed packages own too (/usr/share/doc, /etc/xdg …).
+            if [ -d "$path" ] && dpkg -S "$path" >/dev/null 2>&1; then continue; fi
+            leftovers+=("$path")
+        done <"$work/files-$p"
+    done
+    [ ${#leftovers[@]} -eq 0 ] || fail "left behind after remove: ${leftovers[*]}"
+    while IFS= read -r path; do
+        [ -e "$path" ] || fail "conffile $path was deleted by remove (only purge may)"
+    done <"$work/conffiles"
+    our_paths >"$work/paths-removed"
+    # Compared with before the install: exactly the conffiles are new.
+    if ! diff <(LC_ALL=C sort -u "$work/paths-before" "$work/conffiles") "$work/paths-removed"; then
+        fail "after remove the file system differs from before the install by more than the conffiles"
+    fi
+    # With first-open gone the entry's TryExec fails, so sessions skip the remaining conffile.
+    local try_exec
+    try_exec=$(sed -n 's/^TryExec=//p' "$autostart")
+    [ -n "$try_exec" ] && [ ! -x "$try_exec" ] || fail "the remaining $autostart would still run"
+    echo "left: $(echo $(cat "$work/conffiles")) (conffiles; TryExec=$try_exec is gone, so sessions skip it)"
+
+    step "apt-get purge: nothing left"
+    "${apt[@]}" purge "${packages[@]}" >"$work/purge.log" 2>&1 || { cat "$work/purge.log" >&2; fail "apt-get purge"; }
+    local status
+    for p in "${packages[@]}"; do
+        status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+        [ -z "$status" ] || [ "$status" = not-installed ] || fail "$p is '$status' after purge"
+    done
+    our_paths >"$work/paths-purged"
+    diff "$work/paths-before" "$work/paths-purged" || fail "after purge the file system differs from before the install"
+    installed_here=false
+    echo "purged: the file system is as before the install"
+
+    step "the user's record is untouched by the package scripts"
+    sha256sum --check --quiet "$work/record.sha256" || fail "the package scripts changed the user's record"
+    echo "$(cut -d' ' -f3 "$work/record.sha256"): unchanged"
+}
+
+# --- main --------------------------------------------------------------------------------
+if [ "$mode" = as-user-login ]; then
+    shift
+    as_user_login "$@"
+    exit 0
+fi
+
+[ "$(id -u)" -eq 0 ] || { echo "$0: run as root (it installs packages and creates a user)" >&2; exit 77; }
+work=$(mktemp -d /tmp/first-open-deb.XXXXXX)
+chmod 0755 "$work"      # apt's _apt user reads the .debs; the test user runs a copy of this script here
+trap cleanup EXIT
+
+start=$SECONDS
+case $mode in
+    build)
+        build_packages
+        run_lintian
+        check_binaries
+        install_packages
+        ;;
+    debs)
+        run_lintian
+        check_binaries
+        install_packages
+        ;;
+    installed)
+        for p in "${packages[@]}"; do is_installed "$p" || fail "$p is not installed"; done
+        ;;
+esac
+login_test
+[ "$mode" = installed ] || remove_test
+failed=false
+step "the Debian packages passed ($((SECONDS - start)) s)"
