@@ -17,6 +17,7 @@ packages=(
     # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
     dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
+    dpkg-dev debhelper build-essential lintian  # the Debian packages (scripts/test-debian-package.sh)
 )
 
 # `scripts/setup.sh --benchmark` also installs what benchmarks/run.py needs.
