@@ -29,12 +29,13 @@ case "${1:-}" in
     "") ;;
     --debs) mode=debs debs_dir=$(cd "${2:?--debs needs a directory}" && pwd) ;;
     --installed) mode=installed ;;
-    --as-user-login) mode=as-user-login ;;   # internal: the test user's half of login_test
+    --as-user-session) mode=as-user-session ;;   # internal: the test user's half of login_test
     *) echo "usage: $0 [--debs DIR | --installed]" >&2; exit 64 ;;
 esac
 
-# The packages this source builds (debian/control), and the system-wide autostart entry.
-packages=(first-open first-open-os-release)
+# The packages this source builds (debian/control; not the -dbgsym ones), and the
+# system-wide autostart entry.
+packages=(first-open first-open-common first-open-os-release libfirst-open0 libfirst-open-dev gir1.2-firstopen-1.0)
 autostart=/etc/xdg/autostart/first-open-os-release.desktop
 spec=/usr/share/first-open/os-release.spec
 test_user=fo-pkgtest
@@ -163,8 +164,8 @@ install_packages() {
 }
 
 # --- the login test, run as the test user ------------------------------------------------
-# Called as `test-debian-package.sh --as-user-login EXEC_LINE` inside the user's private
-# X and D-Bus session (see login_test).
+# Called as `test-debian-package.sh --as-user-session EXEC_LINE TITLE APP_ID VERSION` inside
+# the user's private X and D-Bus session (see login_test), before as_user_library.
 as_user_login() {
     local exec_line=$1 title=$2 app_id=$3 version=$4
     local argv pid window state="$HOME/.local/state/first-open/$app_id.state"
@@ -201,8 +202,81 @@ as_user_login() {
     [ "${explanation%%:*}" = nothing ] || fail "explain should start with 'nothing'"
 }
 
+# The library as an app developer uses it: a C program built with pkg-config against
+# libfirst-open-dev, and Python through the typelib; then the packaged examples (C and
+# Python, from libfirst-open-dev's examples) as a user runs them. Called from the user's
+# session after as_user_login, so the desktop's own record exists already.
+as_user_library() {
+    local car_spec=/usr/share/first-open/org.example.Car.spec
+    local car_state="$HOME/.local/state/first-open/org.example.Car.state"
+    cd "$HOME"
+
+    cat >app-id.c <<'C'
+#include <first-open.h>
+int main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FirstOpenPresenter) presenter = first_open_presenter_new (argv[1], &error);
+  if (presenter == NULL)
+    { g_printerr ("%s\n", error->message); return 1; }
+  g_print ("%s\n", first_open_presenter_get_app_id (presenter));
+  return 0;
+}
+C
+    # shellcheck disable=SC2046  # pkg-config's output is meant to be split
+    cc -Wall -Werror -o app-id app-id.c $(pkg-config --cflags --libs first-open) \
+        || fail "a C program does not build with pkg-config first-open"
+    [ "$(./app-id "$car_spec")" = org.example.Car ] || fail "C: wrong app id from libfirst-open"
+    echo "C (pkg-config first-open): $(ldd ./app-id | grep -o 'libfirst-open[^ ]* => [^ ]*')"
+    local python_app_id
+    python_app_id=$(/usr/bin/python3 -c '
+import sys, gi
+gi.require_version("FirstOpen", "1.0")
+from gi.repository import FirstOpen
+print(FirstOpen.Presenter.new(sys.argv[1]).get_app_id())' "$car_spec") \
+        || fail "Python cannot use the FirstOpen-1.0 typelib"
+    [ "$python_app_id" = org.example.Car ] || fail "Python: wrong app id from the typelib"
+    echo "Python (gi FirstOpen-1.0): $python_app_id"
+
+    local examples=/usr/share/doc/libfirst-open-dev/examples
+    if [ ! -d "$examples" ]; then
+        echo "no examples in libfirst-open-dev: the C and Python example apps were not run" >&2
+        return 0
+    fi
+    # shellcheck disable=SC2046
+    cc -o car-app "$examples/c/car-app.c" $(pkg-config --cflags --libs first-open gtk+-3.0) \
+        || fail "the packaged C example does not build"
+    run_example "C example" "$car_state" ./car-app "$car_spec"
+    run_example "Python example" "$car_state" /usr/bin/python3 "$examples/python/car-app.py" "$car_spec"
+}
+
+# Runs an example app: with no record it must show "Welcome to Car" over its window and
+# record on Enter; with one (the second example) it must say "nothing due".
+run_example() {
+    local label=$1 state=$2 pid window log="$HOME/example.err"
+    shift 2
+    local expect=presented
+    [ -e "$state" ] && expect="nothing due"
+    "$@" 2>"$log" &
+    pid=$!
+    if [ "$expect" = presented ]; then
+        window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Welcome to Car$' | head -n 1) \
+            || { cat "$log" >&2; fail "$label: no Welcome window within 30 s"; }
+        xdotool windowfocus --sync "$window"
+        xdotool key --clearmodifiers Return
+        timeout 20 sh -c 'until grep -q "^dismissed: " "$0"; do sleep 0.2; done' "$log" \
+            || { cat "$log" >&2; fail "$label: no dismissal after Enter"; }
+        [ -e "$state" ] || fail "$label: nothing recorded in $state"
+    else
+        timeout 30 sh -c 'until grep -q "^nothing due$" "$0"; do sleep 0.2; done' "$log" \
+            || { cat "$log" >&2; fail "$label: should have had nothing to show"; }
+    fi
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    echo "$label: $(paste -sd ';' "$log")"
+}
+
 login_test() {
-    step "login as an ordinary user: the autostart entry's Exec line under Xvfb"
+    step "login as an ordinary user: the autostart entry's Exec line under Xvfb; the library from C and Python"
     [ -f "$autostart" ] || fail "$autostart is missing"
     local exec_line try_exec
     exec_line=$(sed -n 's/^Exec=//p' "$autostart")
@@ -235,7 +309,7 @@ login_test() {
         XDG_SESSION_TYPE=x11 XDG_SESSION_CLASS=user \
         dbus-run-session -- \
         xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
-        "$work/test-debian-package.sh" --as-user-login "$exec_line" "Welcome to $name" "$app_id" "$version" \
+        "$work/test-debian-package.sh" --as-user-session "$exec_line" "Welcome to $name" "$app_id" "$version" \
         || fail "login test"
 
     local record="$home/.local/state/first-open/$app_id.state"
@@ -292,9 +366,10 @@ remove_test() {
 }
 
 # --- main --------------------------------------------------------------------------------
-if [ "$mode" = as-user-login ]; then
+if [ "$mode" = as-user-session ]; then
     shift
     as_user_login "$@"
+    as_user_library
     exit 0
 fi
 
