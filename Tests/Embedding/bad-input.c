@@ -1,12 +1,15 @@
 /* libfirst-open through its C interface with bad input, as a host app would hit it:
  * runtime failures are GErrors in FIRST_OPEN_ERROR, programmer errors are GLib
  * criticals, and the host keeps running (this program goes on to the next case and
- * exits 0). Also: a forced window and its dismissal signal, screenshots.
+ * exits 0). Also: a forced window and its dismissal signal, screenshots, specs from
+ * bytes and a GResource, and the host's environment, locale and GTK settings left as
+ * they were.
  *
  *   bad-input SOURCE_ROOT      (needs a display: run under xvfb-run)
  */
 #include <first-open.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 
 static const char *source_root;
 static char *scratch;
@@ -216,6 +219,47 @@ test_unusable_state (void)
   g_assert_cmpint (g_unlink (state_dir), ==, 0);
 }
 
+static char *
+environment_text (void)
+{
+  g_auto(GStrv) environment = g_get_environ ();
+  return g_strjoinv ("\n", environment);
+}
+
+static gboolean
+animations_enabled (void)
+{
+  gboolean enabled;
+  g_object_get (gtk_settings_get_default (), "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}
+
+/* The host's process stays the host's: environment, locale and GTK settings are the
+ * same after a decision, a window, a dismissal and a render. */
+static void
+test_host_process_untouched (void)
+{
+  g_autofree char *spec = car_spec ();
+  g_autofree char *environment_before = environment_text ();
+  g_autofree char *locale_before = g_strdup (setlocale (LC_ALL, NULL));
+  gboolean animations_before = animations_enabled ();
+  g_autofree char *png = g_build_filename (scratch, "untouched.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FirstOpenPresenter) presenter = first_open_presenter_new (spec, &error);
+  g_autofree char *environment_after = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (first_open_presenter_present (presenter, NULL, FIRST_OPEN_KIND_WELCOME, &error));
+  first_open_presenter_dismiss (presenter);
+  g_assert_true (first_open_presenter_render_png (presenter, FIRST_OPEN_KIND_WHATS_NEW, 1, 0, png, &error));
+  g_assert_no_error (error);
+
+  environment_after = environment_text ();
+  g_assert_cmpstr (environment_after, ==, environment_before);
+  g_assert_cmpstr (setlocale (LC_ALL, NULL), ==, locale_before);
+  g_assert_cmpint (animations_enabled (), ==, animations_before);
+}
+
 /* Programmer errors: GLib criticals, FALSE/NULL returned, the host goes on. */
 static void
 test_programmer_errors (void)
@@ -310,6 +354,7 @@ main (int argc, char **argv)
   g_test_add_func ("/first-open/unwritable-output", test_unwritable_output);
   g_test_add_func ("/first-open/forced-window-and-dismissal", test_forced_window_and_dismissal);
   g_test_add_func ("/first-open/unusable-state", test_unusable_state);
+  g_test_add_func ("/first-open/host-process-untouched", test_host_process_untouched);
   g_test_add_func ("/first-open/programmer-errors", test_programmer_errors);
   status = g_test_run ();
   g_print ("the host ran to the end\n");
