@@ -5,6 +5,10 @@
  * SPDX-License-Identifier: MIT
  */
 #define G_LOG_DOMAIN "FirstOpen"
+/* dladdr () */
+#define _GNU_SOURCE
+
+#include <dlfcn.h>
 
 #include "first-open.h"
 #include "first-open-bridge.h"
@@ -595,6 +599,16 @@ _first_open_presenter_dismissed (void *presenter,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWING]);
   g_signal_emit (self, signals[SIGNAL_DISMISSED], 0, (FirstOpenKind) kind, (FirstOpenDismissalReason) reason);
   g_object_unref (self);
+}
+
+char *
+_first_open_copy_library_directory (void)
+{
+  Dl_info info;
+
+  if (dladdr ((void *) first_open_error_quark, &info) == 0 || info.dli_fname == NULL)
+    return NULL;
+  return g_path_get_dirname (info.dli_fname);
 }
 
 void

@@ -38,8 +38,23 @@ private func retained(_ spec: EmbeddedSpec) -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(spec).toOpaque()
 }
 
+/// Whether the translations were pointed at the library's own prefix.
+@MainActor private var translationsLocated = false
+
+/// The built-in strings' translations are installed with the library
+/// (`<libdir>/../share/locale`), whatever program hosts it: tell `Localization` where
+/// the library is before its first lookup.
+@MainActor private func locateTranslations() {
+    guard !translationsLocated else { return }
+    translationsLocated = true
+    guard let directory = _first_open_copy_library_directory() else { return }
+    defer { g_free(directory) }
+    Localization.sharedLibraryDirectory = String(cString: directory)
+}
+
 @MainActor @_cdecl("_first_open_spec_load_file")
 public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    locateTranslations()
     do throws(LibraryError) {
         return retained(try EmbeddedSpec.load(path: String(cString: path)))
     } catch {
@@ -53,6 +68,7 @@ public func firstOpenSpecLoadData(
     _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ basePath: UnsafePointer<CChar>,
     _ gerror: UnsafeMutableRawPointer?
 ) -> UnsafeMutableRawPointer? {
+    locateTranslations()
     let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
     do throws(LibraryError) {
         return retained(try EmbeddedSpec.load(data: bytes, name: String(cString: name),

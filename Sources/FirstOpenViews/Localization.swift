@@ -5,10 +5,12 @@ internal import CGtk
 ///
 /// The domain is bound once, on first use, to the first of:
 /// 1. `$FIRST_OPEN_LOCALEDIR`;
-/// 2. `<executable dir>/../share/locale` or `<executable dir>/../../share/locale`, when
+/// 2. inside libfirst-open, `<library dir>/../share/locale` or `../../share/locale`
+///    (``sharedLibraryDirectory``), when it holds `first-open.mo` files;
+/// 3. `<executable dir>/../share/locale` or `<executable dir>/../../share/locale`, when
 ///    it holds `first-open.mo` files (an installed prefix: `bin/`, `libexec/first-open/`);
-/// 3. the build tree's `.build/locale` (written by `scripts/build-translations.sh`);
-/// 4. otherwise the system default (`/usr/share/locale`).
+/// 4. the build tree's `.build/locale` (written by `scripts/build-translations.sh`);
+/// 5. otherwise the system default (`/usr/share/locale`).
 ///
 /// Lookups use `dgettext` with the domain, never `textdomain()`: the embedding app owns
 /// the default domain. As with any gettext program, `LANGUAGE` is honoured only when
@@ -19,6 +21,12 @@ public enum Localization {
 
     /// The environment variable that points at a locale directory.
     public static let localeDirectoryVariable = "FIRST_OPEN_LOCALEDIR"
+
+    /// The directory of the shared library this code is linked into, when it is one:
+    /// libfirst-open sets it before its first lookup, so that `<libdir>/../share/locale`
+    /// (or `../../share/locale` with a multiarch libdir) is found whatever program
+    /// (python3, gjs) hosts it. `nil` in the package's executables.
+    nonisolated(unsafe) package static var sharedLibraryDirectory: String?
 
     /// The locale directory the domain is bound to, or `nil` for the system default.
     public static var localeDirectory: String? { binding.directory }
@@ -109,6 +117,10 @@ public enum Localization {
             return String(cString: variable)
         }
         var candidates: [String] = []
+        if let sharedLibraryDirectory {
+            candidates.append(sharedLibraryDirectory + "/../share/locale")
+            candidates.append(sharedLibraryDirectory + "/../../share/locale")
+        }
         if let executableDirectory = executableDirectory() {
             candidates.append(executableDirectory + "/../share/locale")
             // The window helper is installed in <prefix>/libexec/first-open/.

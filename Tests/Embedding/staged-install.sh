@@ -5,7 +5,8 @@
 # - examples/c/car-app.c compiles with `pkg-config --cflags --libs first-open gtk+-3.0`
 #   against the stage, shows the window and records on dismissal (run-example.py);
 # - examples/vala/car-app.vala compiles with the staged first-open.vapi;
-# - Python finds FirstOpen 1.0 through GI_TYPELIB_PATH, and its example runs too.
+# - Python finds FirstOpen 1.0 through GI_TYPELIB_PATH, and its example runs too,
+#   also in German with the staged translations.
 #
 #   staged-install.sh BUILD_DIR SOURCE_ROOT      (needs an X display: xvfb-run)
 set -eu
@@ -64,4 +65,8 @@ run="/usr/bin/python3 $source/Tests/Embedding/run-example.py --lib-dir $libdir -
 $run "Welcome to Car" -- "$work/car-app" "$spec"
 $run "Welcome to Car" -- "$work/car-app-vala" "$spec"
 $run "Welcome to Car" -- /usr/bin/python3 "$source/examples/python/car-app.py" "$spec"
+# The built-in strings in German from the staged share/locale, found next to the
+# library (<libdir>/../../share/locale), whatever program hosts it.
+env -u FIRST_OPEN_LOCALEDIR LANG=C.UTF-8 LANGUAGE=de \
+    $run "Willkommen bei Car" -- /usr/bin/python3 "$source/examples/python/car-app.py" "$spec"
 echo "ok: staged install works with no Swift toolchain"

@@ -36,6 +36,8 @@ int _first_open_spec_render_png (void *spec, int kind, int scale, int width, con
 /* The window shown by _first_open_spec_present went away: emits
  * FirstOpenPresenter::dismissed and drops the reference held while it was shown. */
 void _first_open_presenter_dismissed (void *presenter, int kind, int reason);
+/* The directory this shared library was loaded from (g_malloc'd), or NULL. */
+char *_first_open_copy_library_directory (void);
 /* g_set_error_literal (error, FIRST_OPEN_ERROR, code, message). */
 void _first_open_set_error (void *error, int code, const char *message);
 
