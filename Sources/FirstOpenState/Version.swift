@@ -270,8 +270,10 @@ extension Version {
                     // `1.0.post1`, `1.0.patch2`: a post-release word starts a post-release.
                     guard index > 0 else { throw fail("must start with a number") }
                     let word = VersionIdentifier(component)
-                    suffix = word.isPostreleaseWord ? \.postrelease : \.prerelease
-                    result[keyPath: suffix!].append(word)
+                    let target: WritableKeyPath<Result, [VersionIdentifier]> =
+                        word.isPostreleaseWord ? \.postrelease : \.prerelease
+                    suffix = target
+                    result[keyPath: target].append(word)
                     continue
                 }
                 guard let number = Int(digits) else {
@@ -285,8 +287,10 @@ extension Version {
                     // suffix": letters glued to a number with no digit after them).
                     let word = VersionIdentifier(text)
                     let isLetterSuffix = text.utf8.allSatisfy(isASCIILetter) && !word.isPrereleaseWord
-                    suffix = isLetterSuffix || word.isPostreleaseWord ? \.postrelease : \.prerelease
-                    result[keyPath: suffix!].append(word)
+                    let target: WritableKeyPath<Result, [VersionIdentifier]> =
+                        isLetterSuffix || word.isPostreleaseWord ? \.postrelease : \.prerelease
+                    suffix = target
+                    result[keyPath: target].append(word)
                 }
             }
         }
