@@ -193,6 +193,37 @@ test_forced_window_and_dismissal (void)
   gtk_widget_destroy (window);
 }
 
+static void
+count_dismissal (FirstOpenPresenter *presenter, FirstOpenKind kind, FirstOpenDismissalReason reason, gpointer data)
+{
+  FirstOpenDismissalReason *last = data;
+  *last = reason;
+}
+
+/* The app destroys its window while ours is shown over it: ours goes too, reported as
+ * programmatic (not the user's: nothing recorded), and the presenter can show again. */
+static void
+test_parent_destroyed (void)
+{
+  g_autofree char *spec = car_spec ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FirstOpenPresenter) presenter = first_open_presenter_new (spec, &error);
+  GtkWidget *window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+  FirstOpenDismissalReason last = FIRST_OPEN_DISMISSAL_REASON_CONTINUED;
+
+  g_assert_no_error (error);
+  gtk_widget_show (window);
+  g_signal_connect (presenter, "dismissed", G_CALLBACK (count_dismissal), &last);
+  g_assert_true (first_open_presenter_present (presenter, GTK_WINDOW (window), FIRST_OPEN_KIND_WELCOME, &error));
+  gtk_widget_destroy (window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_false (first_open_presenter_get_showing (presenter));
+  g_assert_cmpint (last, ==, FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC);
+  g_assert_true (first_open_presenter_present (presenter, NULL, FIRST_OPEN_KIND_WELCOME, &error));
+  first_open_presenter_dismiss (presenter);
+}
+
 /* The record cannot be written (its directory is a file): a GError, nothing shown. */
 static void
 test_unusable_state (void)
@@ -353,6 +384,7 @@ main (int argc, char **argv)
   g_test_add_func ("/first-open/spec-from-resource", test_spec_from_resource);
   g_test_add_func ("/first-open/unwritable-output", test_unwritable_output);
   g_test_add_func ("/first-open/forced-window-and-dismissal", test_forced_window_and_dismissal);
+  g_test_add_func ("/first-open/parent-destroyed", test_parent_destroyed);
   g_test_add_func ("/first-open/unusable-state", test_unusable_state);
   g_test_add_func ("/first-open/host-process-untouched", test_host_process_untouched);
   g_test_add_func ("/first-open/programmer-errors", test_programmer_errors);
