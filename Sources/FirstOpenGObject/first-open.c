@@ -528,7 +528,8 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
  * @spec_path: (type filename): the app's spec file
  * @error: return location for a #GError, or %NULL
  *
- * The one call most apps need, after gtk_init() and once their main window exists:
+ * The one call most apps need, after gtk_init() and once their main window is shown
+ * (so that the window can be centred on it):
  * the same decision as `first-open SPEC` (same record, settings, quiet-session rules
  * and lock); when a window is due it is shown modal over @parent in the app's own main
  * loop, and the version is recorded when the user dismisses it.

@@ -4,27 +4,9 @@ import FirstOpenViews
 
 // The Swift half of libfirst-open's C interface: the functions first-open.c calls
 // through first-open-bridge.h. They are `@MainActor`: the C API may only be called
-// from the thread that runs GTK (its documented rule, as for GTK itself). Argument checks (NULL, GTK_IS_WINDOW,
-// ranges) are done in C as GLib criticals before these are reached.
-
-/// `FirstOpenKind` values of first-open.h.
-private func kind(_ value: Int32) -> FirstOpenKind {
-    value == 1 ? .whatsNew : .welcome
-}
-
-private func kindValue(_ kind: FirstOpenKind) -> Int32 {
-    kind == .whatsNew ? 1 : 0
-}
-
-/// `FirstOpenDismissalReason` values of first-open.h.
-private func reasonValue(_ reason: DismissalReason) -> Int32 {
-    switch reason {
-    case .continued: 0
-    case .escaped: 1
-    case .closed: 2
-    case .programmatic: 3
-    }
-}
+// from the thread that runs GTK (its documented rule, as for GTK itself). Argument
+// checks (NULL, GTK_IS_WINDOW, ranges) are done in C as GLib criticals before these
+// are reached.
 
 private func report(_ error: LibraryError, to gerror: UnsafeMutableRawPointer?) {
     _first_open_set_error(gerror, error.code.rawValue, error.message)
@@ -96,11 +78,11 @@ public func firstOpenSpecPresent(
 ) -> Int32 {
     let window = parent.map { Window(borrowing: $0.assumingMemoryBound(to: GtkWindow.self)) }
     let dismissed: @MainActor (FirstOpenKind, DismissalReason) -> Void = { kind, reason in
-        _first_open_presenter_dismissed(presenter, kindValue(kind), reasonValue(reason))
+        _first_open_presenter_dismissed(presenter, kind.cValue, reason.cValue)
     }
     do throws(LibraryError) {
         if forcedKind >= 0 {
-            try handle(spec).present(kind(forcedKind), over: window, onDismiss: dismissed)
+            try handle(spec).present(FirstOpenKind(cValue: forcedKind), over: window, onDismiss: dismissed)
             return 1
         }
         return try handle(spec).presentIfNeeded(over: window, onDismiss: dismissed) ? 1 : 0
@@ -121,7 +103,7 @@ public func firstOpenSpecRenderPNG(
     _ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     do throws(LibraryError) {
-        try handle(spec).renderPNG(kind(kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
+        try handle(spec).renderPNG(FirstOpenKind(cValue: kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
                                    to: String(cString: path))
         return 1
     } catch {
