@@ -35,6 +35,9 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// `version` attributes that are missing or no valid version, so that their
     /// releases were left out (`first-open validate` warns about them).
     public var ignoredVersions: [String]
+    /// `<release>` elements after the first ``SpecLimits/metainfoReleases``, skipped
+    /// unread (the work stays bounded; `validate` warns).
+    public var skippedReleaseCount = 0
 
     /// The release with the highest version, or `nil` when there is none.
     public var newest: ReleaseNotes? {
@@ -75,6 +78,7 @@ public struct MetainfoReleases: Sendable, Hashable {
         self.file = file
         self.releases = reader.releases
         self.ignoredVersions = reader.ignoredVersions
+        self.skippedReleaseCount = reader.skippedReleaseCount
     }
 }
 
@@ -107,6 +111,7 @@ private final class MarkupReader {
     let languages: [String]
     var releases: [ReleaseNotes] = []
     var ignoredVersions: [String] = []
+    var skippedReleaseCount = 0
 
     private var stack: [String] = []
     private var release: PendingRelease?
@@ -180,6 +185,9 @@ private final class MarkupReader {
         }
         switch (parent, name) {
         case (_, "releases") where attributes["type"] == "external":
+            ignoredDepth = 1
+        case ("releases", "release") where releases.count + ignoredVersions.count >= SpecLimits.metainfoReleases:
+            skippedReleaseCount += 1
             ignoredDepth = 1
         case ("releases", "release"):
             release = PendingRelease(
@@ -276,7 +284,7 @@ private final class MarkupReader {
             guard let best = unit.variants.min(by: { rank($0.language) < rank($1.language) }),
                   rank(best.language) < Int.max else { return nil }
             return InformationRow(
-                title: best.text,
+                title: SpecLimits.cut(best.text, to: SpecLimits.titleLength) ?? best.text,
                 subtitle: "",
                 iconName: unit.isItem ? MetainfoReleases.itemIconName : MetainfoReleases.paragraphIconName)
         }

@@ -23,7 +23,8 @@ public struct ReleaseHistory: Sendable, Hashable {
     /// wins (so pass the spec file's own notes before a metainfo file's).
     public init(_ releases: [ReleaseNotes]) {
         var seen: [ReleaseNotes] = []
-        for release in releases where !seen.contains(where: { $0.version == release.version }) {
+        var versions = Set<Version>()
+        for release in releases where versions.insert(release.version).inserted {
             seen.append(release)
         }
         // A stable sort keeps the given order of versions that compare equal.

@@ -67,7 +67,11 @@ final class SpecParser {
 
     // MARK: Reporting
 
+    /// The number of errors found so far (counted, not recounted: a spec has thousands of rows).
+    private var errorCount = 0
+
     private func report(_ error: SpecError, group: String? = nil, key: String? = nil) {
+        errorCount += 1
         let problem = SpecProblem(
             severity: .error, file: file,
             group: group ?? error.group, key: key ?? error.key,
@@ -134,20 +138,25 @@ final class SpecParser {
 
         var welcome: [(number: Int, group: String, row: InformationRow?)] = []
         var release: [(version: Version, text: String, number: Int, group: String, row: InformationRow?)] = []
+        // Looked up by number (and version), not searched: work stays linear in the groups.
+        var welcomeGroups: [Int: String] = [:]
+        var releaseGroups: [Version: [Int: String]] = [:]
         for group in groups where group != main {
             if let number = rowNumber(group, prefix: SpecKeys.welcomePrefix) {
                 guard let number = number else { continue }
-                if let other = welcome.first(where: { $0.number == number }) {
-                    invalid(group, nil, "row number \(number) is also used by [\(other.group)]")
+                if let other = welcomeGroups[number] {
+                    invalid(group, nil, "row number \(number) is also used by [\(Quoted.name(other))]")
                     continue
                 }
+                welcomeGroups[number] = group
                 welcome.append((number, group, readRow(keyFile, group: group)))
             } else if let parsed = releaseGroup(group) {
                 guard let (version, text, number) = parsed else { continue }
-                if let other = release.first(where: { $0.version == version && $0.number == number }) {
-                    invalid(group, nil, "row number \(number) of version \(text) is also used by [\(other.group)]")
+                if let other = releaseGroups[version]?[number] {
+                    invalid(group, nil, "row number \(number) of version \(text) is also used by [\(Quoted.name(other))]")
                     continue
                 }
+                releaseGroups[version, default: [:]][number] = group
                 release.append((version, text, number, group, readRow(keyFile, group: group)))
             } else if !group.hasPrefix("X-") {
                 warn(group: group, key: nil,
@@ -155,7 +164,13 @@ final class SpecParser {
             }
         }
 
-        contents.welcomeRows = welcome.sorted { $0.number < $1.number }.compactMap(\.row)
+        var welcomeRows = welcome.sorted { $0.number < $1.number }.compactMap(\.row)
+        if welcomeRows.count > SpecLimits.welcomeRows {
+            warn(group: nil, key: nil,
+                 "\(welcomeRows.count) Welcome rows; only the first \(SpecLimits.welcomeRows) are shown")
+            welcomeRows.removeSubrange(SpecLimits.welcomeRows...)
+        }
+        contents.welcomeRows = welcomeRows
         contents.releases = specReleases(release)
             + (readsReleaseNotes ? metainfoReleases(contents.releaseNotesPath) : [])
         return contents
@@ -183,7 +198,7 @@ final class SpecParser {
         // Required keys must exist untranslated, so the check is the same in every locale.
         if keyFile.hasKey("Name", in: group), let name = localized("Name", in: group, keyFile) {
             if isBlank(name) { invalid(group, "Name", "must not be empty") }
-            contents.name = name
+            contents.name = capped(name, SpecLimits.nameLength, group: group, key: "Name")
         } else if !keyFile.hasKey("Name", in: group) {
             report(.missingKey(file: file, group: group, key: "Name"))
         }
@@ -191,6 +206,9 @@ final class SpecParser {
         if let icon = keyFile.value("Icon", in: group) {
             if isBlank(icon) { invalid(group, "Icon", "must not be empty") }
             contents.iconName = resolveIcon(icon)
+            if icon.contains("/"), let resolved = contents.iconName {
+                checkImageFile(resolved, group: group, key: "Icon")
+            }
         }
 
         if let color = keyFile.value("AccentColor", in: group) {
@@ -234,7 +252,8 @@ final class SpecParser {
         case let (label?, url?):
             if isBlank(label) { invalid(group, "SecondaryLabel", "must not be empty") }
             if checkURL(url, group: group, key: "SecondaryURL") {
-                contents.secondaryAction = SecondaryAction(label: label, url: url)
+                let shown = capped(label, SpecLimits.nameLength, group: group, key: "SecondaryLabel")
+                contents.secondaryAction = SecondaryAction(label: shown, url: url)
             }
         case (_?, nil):
             invalid(group, "SecondaryURL", "missing; SecondaryLabel needs a SecondaryURL to open")
@@ -300,7 +319,7 @@ final class SpecParser {
             return nil
         }
         checkKeys(keyFile, group: group, known: SpecKeys.row, localized: SpecKeys.rowLocalized)
-        let errorsBefore = findings.count { $0.error != nil }
+        let errorsBefore = errorCount
 
         let icon = keyFile.value("Icon", in: group)
         if let icon {
@@ -317,14 +336,34 @@ final class SpecParser {
         let color = keyFile.value("Color", in: group)
         if let color { checkColor(color, group: group, key: "Color") }
 
-        guard findings.count(where: { $0.error != nil }) == errorsBefore, let icon, let title else {
+        guard errorCount == errorsBefore, let icon, let title else {
             return nil
         }
         return InformationRow(
-            title: title,
-            subtitle: localized("Subtitle", in: group, keyFile) ?? "",
+            title: capped(title, SpecLimits.titleLength, group: group, key: "Title"),
+            subtitle: capped(localized("Subtitle", in: group, keyFile) ?? "", SpecLimits.subtitleLength,
+                             group: group, key: "Subtitle"),
             iconName: resolveIcon(icon),
             color: color)
+    }
+
+    /// Warns when an image file the window would load is not a regular file or is over
+    /// the size cap (the window then shows no icon). Opened without blocking, not read.
+    private func checkImageFile(_ path: String, group: String, key: String) {
+        do throws(CheckedFile.Failure) {
+            try CheckedFile.check(path, limit: CheckedFile.imageLimit)
+        } catch {
+            if error == .missing { return }
+            warn(group: group, key: key, "\(path) \(error); the window shows no icon")
+        }
+    }
+
+    /// `text`, or its first `limit` characters and an ellipsis with a warning: the cap
+    /// every command applies the same way (``SpecLimits``).
+    private func capped(_ text: String, _ limit: Int, group: String, key: String) -> String {
+        guard let cut = SpecLimits.cut(text, to: limit) else { return text }
+        warn(group: group, key: key, "longer than \(limit) characters; the rest is not shown")
+        return cut
     }
 
     // MARK: Group names
@@ -372,15 +411,20 @@ final class SpecParser {
         _ rows: [(version: Version, text: String, number: Int, group: String, row: InformationRow?)]
     ) -> [ReleaseNotes] {
         var releases: [ReleaseNotes] = []
+        var indexOfVersion: [Version: Int] = [:]
         for entry in rows.sorted(by: { $0.number < $1.number }) {
             guard let row = entry.row else { continue }
-            if let index = releases.firstIndex(where: { $0.version == entry.version }) {
+            if let index = indexOfVersion[entry.version] {
                 releases[index].rows.append(row)
             } else {
+                indexOfVersion[entry.version] = releases.count
                 releases.append(ReleaseNotes(version: entry.version, versionText: entry.text, rows: [row]))
             }
         }
-        return releases
+        guard releases.count > SpecLimits.releaseVersions else { return releases }
+        warn(group: nil, key: nil,
+             "[Release …] groups of \(releases.count) versions; only the newest \(SpecLimits.releaseVersions) are considered")
+        return Array(releases.sorted { $0.version > $1.version }.prefix(SpecLimits.releaseVersions))
     }
 
     private func metainfoReleases(_ path: String?) -> [ReleaseNotes] {
@@ -388,6 +432,10 @@ final class SpecParser {
         for ignored in parsed.ignoredVersions {
             warn(group: SpecFile.mainGroup, key: "ReleaseNotes",
                  "\(path): <release version=\(quoted(ignored))> is not a version; the release is ignored")
+        }
+        if parsed.skippedReleaseCount > 0 {
+            warn(group: SpecFile.mainGroup, key: "ReleaseNotes",
+                 "\(path): more than \(SpecLimits.metainfoReleases) releases; the last \(parsed.skippedReleaseCount) are not read")
         }
         return parsed.releases
     }

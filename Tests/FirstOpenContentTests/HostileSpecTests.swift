@@ -78,4 +78,54 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertLessThan(found.first?.description.utf8.count ?? 0, 1200)
         XCTAssertFalse(found.first?.description.contains("\n") ?? true)
     }
+
+    // MARK: Caps (docs/spec-format.md)
+
+    func testWelcomeRowsAndTextAreCappedWithWarningsTheLoaderAppliesToo() throws {
+        var text = "[First Open]\nAppId=org.example.Car\nName=\(String(repeating: "N", count: 150))\nVersion=1.0\n"
+        for number in 1...60 {
+            text += "\n[Welcome \(number)]\nIcon=a\nTitle=Row \(number)\n"
+        }
+        text += "Subtitle=\(String(repeating: "s", count: 5000))\n"
+        let found = try problems(Array(text.utf8))
+        XCTAssertEqual(found.map(\.severity), [.warning, .warning, .warning], "\(found)")
+        XCTAssertTrue(found.contains { $0.message == "60 Welcome rows; only the first 50 are shown" }, "\(found)")
+        XCTAssertTrue(found.contains { $0.key == "Name" && $0.message.contains("longer than 100 characters") })
+        XCTAssertTrue(found.contains { $0.group == "Welcome 60" && $0.key == "Subtitle" })
+
+        let spec = try SpecFile(path: directory.path + "/car.spec", locale: "C")
+        XCTAssertEqual(spec.welcomeRows.count, SpecLimits.welcomeRows)
+        XCTAssertEqual(spec.welcomeRows.last?.title, "Row 50")
+        XCTAssertEqual(spec.name.unicodeScalars.count, SpecLimits.nameLength + 1)
+        XCTAssertTrue(spec.name.hasSuffix("\u{2026}"))
+    }
+
+    func testThousandsOfReleasesAreCutToTheNewest() throws {
+        var text = "[First Open]\nAppId=org.example.Car\nName=Car\nVersion=3000.0\n"
+        for version in 1...1500 {
+            text += "\n[Release \(version).0 1]\nIcon=a\nTitle=R\(version)\n"
+        }
+        let found = try problems(Array(text.utf8))
+        XCTAssertEqual(found.map(\.message), ["[Release …] groups of 1500 versions; only the newest 1000 are considered"])
+        let spec = try SpecFile(path: directory.path + "/car.spec", locale: "C")
+        XCTAssertEqual(spec.releases.count, SpecLimits.releaseVersions)
+        XCTAssertEqual(spec.releases.first?.versionText, "1500.0")
+        XCTAssertEqual(spec.releases.last?.versionText, "501.0")
+    }
+
+    func testMetainfoReleasesAfterTheCapAreSkippedUnread() throws {
+        let releases = (1...1200).reversed().map { "<release version=\"\($0).0\"><description><p>r\($0)</p></description></release>" }
+        let xml = "<component><releases>" + releases.joined() + "</releases></component>"
+        let parsed = try MetainfoReleases(xml: xml, file: "many.xml")
+        XCTAssertEqual(parsed.releases.count, SpecLimits.metainfoReleases)
+        XCTAssertEqual(parsed.skippedReleaseCount, 200)
+        XCTAssertEqual(parsed.newest?.versionText, "1200.0")
+    }
+
+    func testAnIconFileThatIsNotAFileIsAWarning() throws {
+        let fifo = directory.path + "/icon.png"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let found = try problems(Array((main + "Icon=\(fifo)\n").utf8))
+        XCTAssertEqual(found.map(\.message), ["\(fifo) is not a regular file (it is a FIFO); the window shows no icon"])
+    }
 }
