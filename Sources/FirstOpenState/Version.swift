@@ -205,7 +205,7 @@ extension Version {
 
             for scalar in rest.unicodeScalars {
                 guard scalar.isASCII, let byte = UInt8(exactly: scalar.value) else {
-                    throw fail("unexpected character '\(scalar)'")
+                    throw fail("unexpected character '\(Quoted.name(String(scalar)))'")
                 }
                 if isASCIIDigit(byte) || isASCIILetter(byte) { continue }
                 switch byte {
@@ -215,7 +215,7 @@ extension Version {
                 case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                     throw fail("contains whitespace")
                 default:
-                    throw fail("unexpected character '\(scalar)'")
+                    throw fail("unexpected character '\(Quoted.name(String(scalar)))'")
                 }
             }
 

@@ -45,6 +45,104 @@ final class ReliabilityTests: XCTestCase {
         }
     }
 
+    // MARK: Hostile corpora and fuzzed specs through the real binaries
+
+    static let corpusDirectory = CLIHarness.packageRoot.appendingPathComponent("Tests/Corpus")
+
+    static func corpus(_ kind: String) throws -> [(name: String, bytes: [UInt8])] {
+        let directory = corpusDirectory.appendingPathComponent(kind)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map {
+            ($0, Array(try Data(contentsOf: directory.appendingPathComponent($0))))
+        }
+    }
+
+    /// One clear line at most on stderr, no raw escape sequence, a documented status.
+    private func assertWellBehaved(_ result: CLIHarness.Result, _ label: String, allowed: Set<Int32>,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(allowed.contains(result.status), "\(label): status \(result.status): \(result.stderr)", file: file, line: line)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertLessThanOrEqual(lines.count, 2, "\(label): \(result.stderr)", file: file, line: line)
+        for text in lines + result.stdout.split(separator: "\n") {
+            XCTAssertLessThan(text.utf8.count, 2_000, "\(label): a line of \(text.utf8.count) bytes", file: file, line: line)
+            XCTAssertFalse(text.utf8.contains(0x1B), "\(label): raw ESC", file: file, line: line)
+        }
+    }
+
+    /// `validate` and the login path give the same verdict on every corpus spec and on
+    /// mutants of them (fixed seed). What's New is made due first, so the login path
+    /// reads everything a window would need (release notes are read only then).
+    func testValidateAndTheLoginPathAgreeOnTheCorpusAndOnMutants() throws {
+        let cli = try CLIHarness()
+        var random = SeededRandom(seed: 0xC0_4415)
+        let corpus = try Self.corpus("specs")
+        XCTAssertGreaterThan(corpus.count, 20)
+        var cases = corpus
+        for index in 0..<(40 * Self.rounds) {
+            let seed = corpus[Int(random.next() % UInt64(corpus.count))]
+            cases.append(("mutant \(index) of \(seed.name)", Self.mutate(seed.bytes, using: &random)))
+        }
+        for (name, bytes) in cases {
+            let spec = cli.root.appendingPathComponent("case.spec")
+            try Data(bytes).write(to: spec)
+            try? FileManager.default.removeItem(at: cli.stateHome)
+            let seen = try cli.run(["mark-seen", spec.path, "--version", "0.1"])
+            assertWellBehaved(seen, "\(name) mark-seen", allowed: [0, 65, 74])
+            let validate = try cli.run(["validate", spec.path])
+            let login = try cli.run([spec.path], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+            assertWellBehaved(login, "\(name) login", allowed: [0, 65, 74])
+            XCTAssertTrue([0, 65].contains(validate.status), "\(name) validate: \(validate.status) \(validate.stderr)")
+            XCTAssertEqual(validate.status == 65, login.status == 65,
+                           "\(name): validate \(validate.status) \(validate.stdout) / login \(login.status) \(login.stderr)")
+        }
+    }
+
+    /// Hostile records: never a crash, never Welcome for a returning user, one line,
+    /// and a write afterwards keeps the bad bytes aside and records a real version.
+    func testHostileStatesAreReportedAndRepairedWithoutWelcomingAgain() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let directory = cli.stateHome.appendingPathComponent("first-open")
+        for (name, bytes) in try Self.corpus("states") {
+            try? FileManager.default.removeItem(at: directory)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: cli.recordURL(appID))
+            let explain = try cli.run(["explain", spec])
+            assertWellBehaved(explain, "\(name) explain", allowed: [0, 74])
+            XCTAssertFalse(explain.stdout.hasPrefix("welcome"), "\(name): a record existed: \(explain.stdout)")
+            let login = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+            assertWellBehaved(login, "\(name) login", allowed: [0, 74])
+            XCTAssertEqual(Array(try Data(contentsOf: cli.recordURL(appID))), bytes, "\(name): no display, nothing changed")
+            let seen = try cli.run(["mark-seen", spec])
+            assertWellBehaved(seen, "\(name) mark-seen", allowed: [0])
+            // A usable record (higher, or a duplicate key GLib resolves) is kept; any
+            // other is replaced by the current version.
+            XCTAssertTrue(seen.stdout.hasPrefix("recorded org.example.Car 1.3.0") || seen.stdout.hasPrefix("kept"),
+                          "\(name): \(seen.stdout)")
+            let recorded = cli.recordedVersion(appID)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+            if recorded == "1.3.0", kept.count == 1 {
+                XCTAssertEqual(Array(try Data(contentsOf: directory.appendingPathComponent(kept[0]))), bytes, name)
+            }
+        }
+    }
+
+    static func mutate(_ seed: [UInt8], using random: inout SeededRandom) -> [UInt8] {
+        var bytes = seed
+        let tokens: [[UInt8]] = [[0], [0x1B], [0xE9], Array("\n".utf8), Array("=".utf8), Array("\n[Welcome 1]\n".utf8),
+                                 Array("\nAccentColor=Light Blue\n".utf8), Array("\nVersion=2.0\n".utf8)]
+        for _ in 0..<(1 + Int(random.next() % 3)) {
+            let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1))
+            switch random.next() % 3 {
+            case 0 where position < bytes.count: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+            case 1: bytes.insert(contentsOf: tokens[Int(random.next() % UInt64(tokens.count))], at: position)
+            default:
+                let end = min(bytes.count, position + Int(random.next() % 12))
+                bytes.removeSubrange(position..<end)
+            }
+        }
+        return bytes
+    }
+
     // MARK: Concurrent writers
 
     func testConcurrentMarkSeensEndAtTheHighestVersion() throws {
@@ -141,13 +239,21 @@ final class ReliabilityTests: XCTestCase {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
         for round in 0..<Self.rounds {
-            let server = try PrivateXServer()
-            defer { server.stop() }
-            let started = try cli.start([spec], extraEnvironment: ["DISPLAY": server.display], removing: ["WAYLAND_DISPLAY"])
-            try server.waitForWindow("Welcome to Car")
-            server.kill()
-            let result = CLIHarness.finish(started)
-            XCTAssertEqual(result.status, 69, "round \(round): \(result.stderr)")
+            // On a machine shared with other X servers, a fresh server is occasionally not
+            // reachable yet; that is the environment, not the behaviour under test: retry.
+            var attempts = 0
+            var result: CLIHarness.Result
+            repeat {
+                attempts += 1
+                let server = try PrivateXServer()
+                defer { server.stop() }
+                let started = try cli.start([spec], extraEnvironment: ["DISPLAY": server.display], removing: ["WAYLAND_DISPLAY"])
+                let shown = server.waitForWindow("Welcome to Car")
+                server.kill()
+                result = CLIHarness.finish(started)
+                if shown { break }
+            } while attempts < 3 && result.stdout.contains("cannot open a display")
+            XCTAssertEqual(result.status, 69, "round \(round): \(result.stdout) \(result.stderr)")
             XCTAssertEqual(result.stderr, "first-open: the display went away while the welcome window was open; nothing recorded\n")
             XCTAssertNil(cli.recordedVersion(appID), "the user dismissed nothing")
             XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"), "still due, lock released")
@@ -197,30 +303,34 @@ final class PrivateXServer {
     private let process = Process()
 
     init() throws {
-        var number = 700 + Int(getpid() % 200)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
-        display = ":\(number)"
+        // -displayfd: Xvfb picks a free display itself and writes its number (no race
+        // with other servers on a busy machine).
+        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
+        var text = ""
+        while !text.hasSuffix("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
         }
+        display = ":" + text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until a window with this title is mapped on this server.
-    func waitForWindow(_ title: String) throws {
+    /// Waits until a window with this title is mapped on this server; false if none
+    /// appears within 30 s.
+    func waitForWindow(_ title: String) -> Bool {
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
-            let found = try CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"],
-                                               environment: ["DISPLAY": display])
-            if !found.stdout.isEmpty { return }
+            let found = try? CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"],
+                                                environment: ["DISPLAY": display])
+            if !(found?.stdout.isEmpty ?? true) { return true }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        XCTFail("no window titled \(title) on \(display)")
+        return false
     }
 
     /// `kill -9`: the server vanishes without closing its clients' connections cleanly.
