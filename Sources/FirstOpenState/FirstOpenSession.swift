@@ -43,10 +43,13 @@ public struct FirstOpenSession {
             showsWhatsNew: showsWhatsNew)
     }
 
-    /// ``decide()`` for callers with no one to ask: a corrupt record (which the store
-    /// has already kept aside) is replaced at once by a fresh record of the current
-    /// version, and nothing is shown — a record existed, so the user has been here
-    /// before and must not be welcomed again on this start or the next.
+    /// ``decide()`` for callers with no one to ask: a corrupt record is replaced at once
+    /// by a fresh record of the current version (its bytes kept aside), and nothing is
+    /// shown — a record existed, so the user has been here before and must not be
+    /// welcomed again on this start or the next. With a ``KeyFileVersionStore`` the
+    /// repair happens only under the record lock, after reading the record again, and in
+    /// one step (``KeyFileVersionStore/recordKeepingHigher(_:for:)``): a concurrent start
+    /// never finds no record and never moves aside a fresh one.
     /// - Returns: the decision, and the problem that was repaired (to report it).
     /// - Throws: other ``StoreError``s, and a failure to write the fresh record.
     public func decideRepairingCorruptRecord() throws(StoreError) -> (decision: Decision, repaired: StoreError?) {
