@@ -3,8 +3,9 @@
 record, same version, an older one, a newer one, a corrupt record) and each setting
 (user Policy=, ShowWhatsNew=false, an admin lock), `first-open explain` and the
 library's present_if_needed must agree on welcome / whats-new / nothing. Each case runs
-in fresh private XDG directories. Needs a display (xvfb-run); skips (77) without one
-unless FIRST_OPEN_REQUIRE_DISPLAY=1.
+in fresh private XDG directories. And they share the lock: while an app shows the
+window through the library, `first-open SPEC` (the autostart entry) shows nothing.
+Needs a display (xvfb-run); skips (77) without one unless FIRST_OPEN_REQUIRE_DISPLAY=1.
 
     same-decision.py FIRST_OPEN_BINARY LIBRARY_DIR SPEC
 """
@@ -31,6 +32,21 @@ else:
     print("nothing")
 """
 
+# Shows the window through the library and keeps it open until stdin closes.
+HOLDER = r"""
+import sys
+import gi
+gi.require_version("Gtk", "3.0")
+gi.require_version("FirstOpen", "1.0")
+from gi.repository import FirstOpen, GLib, Gtk
+Gtk.init(None)
+presenter = FirstOpen.Presenter.new(sys.argv[1])
+print("presented" if presenter.present_if_needed(None) else "nothing", flush=True)
+GLib.io_add_watch(GLib.IOChannel.unix_new(0), GLib.PRIORITY_DEFAULT, GLib.IO_IN | GLib.IO_HUP,
+                  lambda *args: Gtk.main_quit())
+Gtk.main()
+"""
+
 CASES = [
     # (name, recorded state file text or None, user conf, admin conf)
     ("no record", None, "", ""),
@@ -52,6 +68,33 @@ def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
+
+
+def shares_the_lock(first_open, library_dir, spec):
+    with tempfile.TemporaryDirectory(prefix="first-open-same-lock-") as root:
+        env = dict(os.environ, XDG_STATE_HOME=root + "/state", XDG_CONFIG_HOME=root + "/config",
+                   XDG_CONFIG_DIRS=root + "/etc", LD_LIBRARY_PATH=library_dir,
+                   GI_TYPELIB_PATH=library_dir, NO_AT_BRIDGE="1")
+        holder = subprocess.Popen(["/usr/bin/python3", "-c", HOLDER, spec], env=env, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            first_line = holder.stdout.readline().strip()
+            if first_line != "presented":
+                print(f"FAIL: shared lock: the app did not present the window ({first_line!r})")
+                return False
+            shown = subprocess.run([first_open, spec], env=env, capture_output=True, text=True, timeout=30)
+            expected = "nothing: another first-open is already showing org.example.Car"
+            record = os.path.exists(root + "/state/first-open/org.example.Car.state")
+            ok = shown.returncode == 0 and expected in shown.stdout and not record
+            print(f"{'ok' if ok else 'FAIL'}: shared lock: while the app shows Welcome, first-open SPEC "
+                  f"says {shown.stdout.strip()!r} (exit {shown.returncode}); record written: {record}")
+            return ok
+        finally:
+            holder.stdin.close()
+            try:
+                holder.wait(10)
+            except subprocess.TimeoutExpired:
+                holder.kill()
 
 
 def main():
@@ -85,6 +128,7 @@ def main():
             failures += verdict != "ok"
             seen.add(cli)
             print(f"{verdict}: {name}: first-open explain: {cli}; library: {library}")
+    failures += not shares_the_lock(first_open, library_dir, spec)
     if seen != {"welcome", "whats-new", "nothing"}:
         print(f"FAIL: the cases did not cover every outcome ({sorted(seen)})")
         failures += 1
