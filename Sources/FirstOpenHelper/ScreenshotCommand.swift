@@ -34,7 +34,7 @@ struct ScreenshotCommand {
         options: [
             .value("output", short: "o", placeholder: "FILE.png", help: "Where to write the image (with placeholders for several)"),
             .value("kind", placeholder: "welcome,whats-new", help: "Which window(s) (default: welcome)"),
-            .value("locale", placeholder: "LOCALE,…", help: "Language(s), e.g. en,de,he (default: the environment's)"),
+            .value("locale", placeholder: "LOCALE,…", help: "Language(s), e.g. en,de,he or de_DE.UTF-8 (default: the environment's)"),
             .value("theme", placeholder: "light,dark", help: "Adwaita light and/or dark (default: light)"),
             .value("scale", placeholder: "N,…", help: "Device pixels per logical pixel, 1 to 4 (default: 1)"),
             .value("width", placeholder: "PIXELS", help: "Fixed content width in logical pixels (default: natural width)"),
@@ -70,7 +70,7 @@ struct ScreenshotCommand {
             FirstOpenKind(rawValue: $0)
         }
         let locales = try Self.list(options["locale"] ?? ScreenshotEnvironment.environmentLocale(), option: "locale") {
-            Self.isLocaleName($0) ? $0 : nil
+            LocaleName($0)?.name
         }
         let themes = try Self.list(options["theme"] ?? ScreenshotTheme.light.rawValue, option: "theme") {
             ScreenshotTheme(rawValue: $0)
@@ -125,6 +125,11 @@ struct ScreenshotCommand {
                 code: .badSpec)
         }
 
+        // A language without a compiled catalogue would silently render English built-in strings.
+        for locale in matrix.locales {
+            if let warning = LocaleName(locale)?.missingTranslationWarning { Diagnostics.warning(warning) }
+        }
+
         let environment = try ScreenshotEnvironment(useSessionDisplay: useSessionDisplay)
         defer { environment.close() }
         spec.addIconFolderToTheme()
@@ -143,7 +148,9 @@ struct ScreenshotCommand {
                 dialog?.dismiss()
                 dialog = nil
                 if drawn?.theme != variant.theme { environment.select(theme: variant.theme) }
-                if drawn?.locale != variant.locale { environment.select(locale: variant.locale) }
+                if drawn?.locale != variant.locale, let locale = LocaleName(variant.locale) {
+                    environment.select(locale: locale)
+                }
                 let localized: SpecFile
                 if let loaded = specs[variant.locale] {
                     localized = loaded
@@ -296,17 +303,10 @@ struct ScreenshotCommand {
         case "kind": "welcome or whats-new"
         case "theme": "light or dark"
         case "scale": "1, 2, 3 or 4"
-        default: "a locale name such as en, de_DE or sr@latin"
+        default: "a locale name such as en, de_DE.UTF-8 or sr@latin"
         }
     }
 
-    /// `en`, `pt_BR`, `sr@latin`, `C`: what `LANGUAGE` and keyfile locales take.
-    private static func isLocaleName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "-")
-        }
-    }
 
     // MARK: Timing
 

@@ -60,10 +60,11 @@ final class ScreenshotEnvironment {
         privateDisplay = nil
     }
 
-    /// The language of the next windows: gettext's (`LANGUAGE`) and GTK's default
-    /// text direction, from the `first-open` translation's "default:RTL".
-    func select(locale: String) {
-        g_setenv("LANGUAGE", locale, 1)
+    /// The language of the next windows: gettext's (`LANGUAGE`, the locale's language
+    /// names without codeset) and GTK's default text direction, from the `first-open`
+    /// translation's "default:RTL".
+    func select(locale: LocaleName) {
+        g_setenv("LANGUAGE", locale.languageVariable, 1)
         // gettext caches translations per LC_MESSAGES name, not per LANGUAGE, and
         // setlocale to the current name does nothing: a real change (to "C" and back)
         // makes it drop the translations it cached for the previous LANGUAGE.

@@ -31,6 +31,31 @@ public enum Localization {
     /// The locale directory the domain is bound to, or `nil` for the system default.
     public static var localeDirectory: String? { binding.directory }
 
+    /// Where gettext looks when the domain is not bound: glibc's default.
+    public static let systemLocaleDirectory = "/usr/share/locale"
+
+    /// The first of `languages` (as in `LANGUAGE`: `sr_RS@latin`, `sr`) with a compiled
+    /// catalogue `<dir>/<language>/LC_MESSAGES/first-open.mo` in the directory the
+    /// domain is bound to, or `nil`: then the built-in strings stay English.
+    public static func catalogLanguage(among languages: [String]) -> String? {
+        let directory = localeDirectory ?? systemLocaleDirectory
+        return languages.first { language in
+            g_file_test("\(directory)/\(language)/LC_MESSAGES/\(domain).mo", G_FILE_TEST_IS_REGULAR) != 0
+        }
+    }
+
+    /// When this program runs from the package's build tree (`swift build` puts it in
+    /// `<root>/.build/`) and `po/` there has a translation for one of `languages`: the
+    /// package root and the folder `scripts/build-translations.sh` compiles into by
+    /// default, which the lookup finds. `nil` for an installed program.
+    public static func sourceTranslations(among languages: [String]) -> (packageRoot: String, buildDirectory: String)? {
+        let root = packageRoot()
+        guard let executable = executableDirectory(), executable.hasPrefix(root + "/.build/"),
+              languages.contains(where: { g_file_test("\(root)/po/\($0).po", G_FILE_TEST_IS_REGULAR) != 0 })
+        else { return nil }
+        return (root, root + "/.build/locale")
+    }
+
     /// `msgid` translated in the `first-open` domain (or `msgid` itself).
     public static func gettext(_ msgid: String) -> String {
         _ = binding

@@ -189,4 +189,56 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("/en.png: matches"), result.stdout)
     }
+
+    func testLocaleNamesAsCopiedFromLANGAreAccepted() throws {
+        let cli = try CLIHarness()
+        let common = ["--kind", "welcome", "--theme", "light", "--scale", "1", "--width", "480"]
+        let german = cli.root.appendingPathComponent("de.png").path
+        let plain = try cli.run(["screenshot", spec, "--locale", "de", "--output", german] + common)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        // The full name renders the German window, and names the file as given.
+        let full = try cli.run(["screenshot", spec, "--locale", "de_DE.UTF-8,C.UTF-8", "--compare", german,
+                                "--output", cli.root.appendingPathComponent("{locale}.png").path] + common)
+        XCTAssertEqual(full.status, 1, "C.UTF-8 differs from the German image: \(full.stderr)")
+        XCTAssertTrue(full.stdout.contains("/de_DE.UTF-8.png: matches"), full.stdout)
+        XCTAssertFalse(full.stdout.contains("/C.UTF-8.png: matches"), full.stdout)
+        XCTAssertFalse(full.stderr.contains("warning"), "German and C need no warning: \(full.stderr)")
+        // C.UTF-8 is the untranslated (English) window.
+        let english = try cli.run(["screenshot", spec, "--locale", "C.UTF-8", "--compare", welcomeGolden,
+                                   "--output", cli.root.appendingPathComponent("c.png").path] + common)
+        XCTAssertEqual(english.status, 0, english.stderr)
+        XCTAssertTrue(english.stdout.contains("c.png: matches"), english.stdout)
+    }
+
+    func testALanguageWithoutCatalogueWarnsOnce() throws {
+        let cli = try CLIHarness()
+        let result = try cli.run(["screenshot", spec, "--locale", "sr_RS.UTF-8@latin,pt_BR,en_GB.UTF-8",
+                                  "--output", cli.root.appendingPathComponent("{locale}.png").path,
+                                  "--kind", "welcome", "--width", "480"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, "one line per language without a catalogue, none for English: \(result.stderr)")
+        XCTAssertTrue(lines.first?.hasPrefix("first-open: warning: --locale sr_RS.UTF-8@latin: no first-open.mo for "
+                                             + "sr_RS@latin, sr@latin, sr_RS, sr in ") ?? false, result.stderr)
+        XCTAssertTrue(lines.last?.contains("--locale pt_BR: no first-open.mo for pt_BR, pt in") ?? false, result.stderr)
+        for name in ["sr_RS.UTF-8@latin", "pt_BR", "en_GB.UTF-8"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: cli.root.appendingPathComponent("\(name).png").path), name)
+        }
+    }
+
+    func testUncompiledTranslationsInTheSourceTreeSayWhatToRun() throws {
+        let cli = try CLIHarness()
+        let empty = cli.root.appendingPathComponent("no-catalogues")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let result = try cli.run(["screenshot", spec, "--locale", "he", "--kind", "welcome", "--width", "480",
+                                  "--output", cli.root.appendingPathComponent("he.png").path],
+                                 extraEnvironment: ["FIRST_OPEN_LOCALEDIR": empty.path])
+        XCTAssertEqual(result.status, 0, "a warning, not an error: \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("first-open: warning: --locale he: no first-open.mo for he in \(empty.path)"),
+                      result.stderr)
+        let command = CLIHarness.packageRoot.appendingPathComponent("scripts/build-translations.sh").path + " " + empty.path
+        XCTAssertTrue(result.stderr.contains("until you run: \(command)"), result.stderr)
+    }
 }
