@@ -1,9 +1,14 @@
 import FirstOpenCommandLine
 import FirstOpenViews
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `first-open validate SPEC`: every problem with group and key, like
-/// `desktop-file-validate`. Colours are checked with `gdk_rgba_parse`, the parser
-/// the window uses, which is why this runs in the GTK helper. Needs no display.
+/// `desktop-file-validate`. Colours are checked by `ColorSyntax`, as in every command;
+/// this runs in the GTK helper because an icon file is also decoded with GdkPixbuf
+/// (with the window's pixel cap). Needs no display.
 @MainActor
 struct ValidateCommand {
     static let parser = OptionParser(
@@ -23,7 +28,17 @@ struct ValidateCommand {
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "validate")
         let validator = SpecValidator(path: specPath, locale: options["locale"])
-        let problems = validator.validate()
+        var problems = validator.validate()
+        // The image caps the window enforces (pixels, decodability) need GdkPixbuf, so
+        // they are checked here rather than in the GTK-free validator; files that are not
+        // regular or too large were reported by it already.
+        if !problems.contains(where: { $0.key == "Icon" && $0.group == SpecFile.mainGroup }),
+           let spec = try? SpecFile(path: specPath, locale: options["locale"]),
+           let icon = spec.iconName, icon.hasPrefix("/"), access(icon, F_OK) == 0,
+           let problem = ImageLoader.problem(at: icon) {
+            problems.append(SpecProblem(severity: .warning, file: specPath, group: SpecFile.mainGroup, key: "Icon",
+                                        message: "\(icon) \(problem); the window shows no icon"))
+        }
         problems.forEach { Diagnostics.output("\($0)") }
         return problems.contains { $0.severity == .error } ? .badSpec : .ok
     }

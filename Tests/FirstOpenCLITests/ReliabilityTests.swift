@@ -260,6 +260,28 @@ final class ReliabilityTests: XCTestCase {
         }
     }
 
+    func testValidateReportsTheIconPixelCapTheWindowEnforces() throws {
+        let cli = try CLIHarness()
+        let png = cli.root.appendingPathComponent("huge.png").path
+        // A PNG header declaring 20000 × 20000 pixels (a few bytes on disk).
+        let script = """
+            import struct, sys, zlib
+            def chunk(kind, data):
+                return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+            with open(sys.argv[1], 'wb') as f:
+                f.write(b'\\x89PNG\\r\\n\\x1a\\n')
+                f.write(chunk(b'IHDR', struct.pack('>IIBBBBB', 20000, 20000, 8, 0, 0, 0, 0)))
+                f.write(chunk(b'IDAT', zlib.compress(b'\\x00' * 100)))
+                f.write(chunk(b'IEND', b''))
+            """
+        XCTAssertEqual(try CLIHarness.runTool("/usr/bin/python3", ["-c", script, png]).status, 0)
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0", extra: "Icon=\(png)"))
+        let result = try cli.run(["validate", spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "\(spec): warning: [First Open] Icon: \(png) is 20000 × 20000 pixels; "
+                           + "images are limited to 16 megapixels; the window shows no icon\n")
+    }
+
     // MARK: kill -9 during writes
 
     func testKillDuringWritesLeavesAnOldOrNewRecordAndStrayFilesAreSwept() throws {
