@@ -107,7 +107,7 @@ build_packages() {
         fail "dpkg-buildpackage (whole log: $work/build.log)"
     fi
     echo "built in $((SECONDS - start)) s; dh_auto_test (meson test under xvfb-run):"
-    grep -E '^[0-9]+/[0-9]+ |^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log" \
+    grep -E '^ *[0-9]+/[0-9]+ |^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log" \
         | sed 's/^/    /' || echo "    (not run: DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS:-})"
     debs_dir=$work
     (cd "$debs_dir" && ls -1 ./*.deb)
