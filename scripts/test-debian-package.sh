@@ -38,7 +38,8 @@ esac
 packages=(first-open first-open-common first-open-os-release libfirst-open0 libfirst-open-dev gir1.2-firstopen-1.0)
 autostart=/etc/xdg/autostart/first-open-os-release.desktop
 spec=/usr/share/first-open/os-release.spec
-test_user=fo-pkgtest
+test_user=fo-pkgtest            # an ordinary user (uid >= 1000)
+system_user=fo-pkgtest-sys      # a system account (uid < 1000): the login rules keep it quiet
 apt=(apt-get -o DPkg::Lock::Timeout=600 -y -q)
 export DEBIAN_FRONTEND=noninteractive
 
@@ -48,15 +49,20 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # Set up in main below.
 work="" installed_here=false failed=true
 
+delete_user() {
+    id "$1" >/dev/null 2>&1 || return 0
+    # Only this run's test users' processes (a window left open by a failed step).
+    local pids
+    pids=$(pgrep -u "$1")
+    # shellcheck disable=SC2086
+    [ -z "$pids" ] || { kill $pids 2>/dev/null; sleep 0.5; }
+    userdel --remove "$1" 2>/dev/null
+}
+
 cleanup() {
     set +e
-    if id "$test_user" >/dev/null 2>&1; then
-        # Only this run's test user's processes (a window left open by a failed step).
-        pids=$(pgrep -u "$test_user")
-        [ -n "$pids" ] && kill $pids 2>/dev/null
-        sleep 0.5
-        userdel --remove "$test_user" 2>/dev/null
-    fi
+    delete_user "$test_user"
+    delete_user "$system_user"
     if $installed_here; then
         local known
         known=$(known_packages)
@@ -303,9 +309,8 @@ login_test() {
     app_id=$(sed -n 's/^AppId=//p' "$spec" | head -n 1)
     version=$(. /etc/os-release && echo "$VERSION_ID")
 
-    if id "$test_user" >/dev/null 2>&1; then
-        userdel --remove "$test_user" 2>/dev/null || fail "a previous $test_user exists and cannot be removed"
-    fi
+    delete_user "$test_user"; delete_user "$system_user"
+    id "$test_user" >/dev/null 2>&1 && fail "a previous $test_user exists and cannot be removed"
     useradd --create-home --shell /bin/bash --key UID_MIN=1000 "$test_user"
     local uid home
     uid=$(id -u "$test_user")
@@ -326,6 +331,24 @@ login_test() {
 
     local record="$home/.local/state/first-open/$app_id.state"
     sha256sum "$record" >"$work/record.sha256"
+
+    step "login as a system account: quiet"
+    useradd --system --create-home --home-dir "$work/$system_user" --shell /bin/bash "$system_user"
+    local system_uid output status=0
+    system_uid=$(id -u "$system_user")
+    [ "$system_uid" -lt 1000 ] || fail "$system_user has uid $system_uid (>= 1000)"
+    local argv
+    read -r -a argv <<<"$exec_line"
+    output=$(runuser -u "$system_user" -- env -i \
+        HOME="$work/$system_user" USER="$system_user" LOGNAME="$system_user" \
+        PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 XDG_SESSION_TYPE=x11 XDG_SESSION_CLASS=user \
+        timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "${argv[@]}" 2>"$work/system-login.err") \
+        || status=$?
+    echo "$system_user (uid $system_uid): $output"
+    [ "$status" -eq 0 ] || { cat "$work/system-login.err" >&2; fail "a system account's login: exit status $status"; }
+    case "$output" in "nothing: system account"*) ;; *) fail "a system account should be quiet" ;; esac
+    [ ! -e "$work/$system_user/.local/state/first-open/$app_id.state" ] \
+        || fail "a quiet login recorded a version"
 }
 
 # --- remove and purge --------------------------------------------------------------------
