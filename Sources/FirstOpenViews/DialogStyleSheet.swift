@@ -1,5 +1,7 @@
 /// The CSS of one window. Every value in it is printed from parsed numbers
-/// (`RGBA.cssString`), never copied from user text, so content cannot inject CSS.
+/// (`RGBA.cssString`) or names a theme colour (`@theme_bg_color`, for the title bar to
+/// blend with the window in any theme), never copied from user text, so content cannot
+/// inject CSS.
 /// Rules are scoped to a class unique to the window so that two windows with different
 /// accent colours do not affect each other.
 ///
@@ -84,8 +86,8 @@ struct DialogStyleSheet {
         \(scope) checkbutton, \(scope) infobar button { \(ring) outline-color: currentColor; }
         headerbar\(scope) {
             background-image: none;
-            background-color: \(windowBackground.cssString);
-            border-bottom-color: \(windowBackground.cssString);
+            background-color: @theme_bg_color;
+            border-bottom-color: @theme_bg_color;
             box-shadow: none;
         }
         """

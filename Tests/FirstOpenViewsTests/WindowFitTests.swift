@@ -85,6 +85,9 @@ final class WindowFitTests: XCTestCase {
             }
             XCTAssertEqual(texts, [], "no title text in the title bar")
             XCTAssertEqual(buttons, 1, "only the close button")
+            // It blends with the window: the theme's window background.
+            assertColor(try XCTUnwrap(dialog.titleBar.cssColor("background-color")),
+                        try XCTUnwrap(dialog.window.themeColor(named: "theme_bg_color")))
         }
     }
 
