@@ -353,8 +353,8 @@ public final class FirstOpenDialog {
         for label in sectionHeadings + [footnoteLabel].compactMap({ $0 }) {
             label.setWrapWidth(column, defaultChars: RowView.maxWidthChars)
         }
-        // The message bar has its own padding and a button beside the text.
-        let messageText = column.map { max(1, $0 - 160) }
+        // The message shares the bar with the Copy Link button and the bar's padding.
+        let messageText = column.map { max(1, $0 - linkFailureBar.copyButton.naturalWidth - 40) }
         for label in [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
             label.setWrapWidth(messageText, defaultChars: RowView.maxWidthChars)
         }
