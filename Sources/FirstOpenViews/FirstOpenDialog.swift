@@ -267,8 +267,8 @@ public final class FirstOpenDialog {
         }
         window.markAsDialog(skipsTaskbar: parent != nil)
         window.accessibleName = window.title
-        // GTK 3 gives every toplevel the role frame, of which Orca reads only the title;
-        // a dialog's content is read when it opens.
+        // GTK 3 gives every toplevel the role frame, which Orca announces by its title
+        // only; a dialog it announces with its description (see accessibleSummary(of:)).
         window.accessibleRole = .dialog
         window.accessibleDescription = FirstOpenDialog.accessibleSummary(of: content)
         window.setDefaultWidget(continueButton)

@@ -224,3 +224,10 @@ extension Label {
         return edges
     }
 }
+
+extension ScrolledWindow {
+    /// How far the content is scrolled down, in logical pixels.
+    var verticalOffset: Double {
+        gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(fo_scrolled_window(widgetPointer)))
+    }
+}

@@ -13,9 +13,4 @@ final class HeaderBar: Container {
     }
 
     private var bar: UnsafeMutablePointer<GtkHeaderBar> { fo_header_bar(widgetPointer) }
-
-    /// The title the bar shows (`nil`: none).
-    var shownTitle: String? {
-        gtk_header_bar_get_title(bar).map { String(cString: $0) }
-    }
 }

@@ -62,12 +62,6 @@ final class ScrolledWindow: Container {
         return (gtk_adjustment_get_upper(adjustment), gtk_adjustment_get_page_size(adjustment))
     }
 
-    /// How far the content is scrolled down, in logical pixels.
-    var verticalOffset: Double {
-        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(scrolled)) }
-        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(scrolled), newValue) }
-    }
-
     /// A keyboard scroll step.
     enum Step {
         case lineUp, lineDown, pageUp, pageDown, top, bottom
