@@ -24,6 +24,8 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+import a11y_bus  # noqa: E402  (next to this script)
+
 BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 FIRST_OPEN = os.path.join(BIN_DIR, "first-open")
 XDOTOOL = "/usr/bin/xdotool"
@@ -219,11 +221,9 @@ def main():
     if not os.environ.get("DISPLAY"):
         print("check-atspi.py: no DISPLAY; run under xvfb-run", file=sys.stderr)
         return 69
-    launcher = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    launcher = a11y_bus.start()
     session = Session()
     try:
-        time.sleep(0.5)
         seeded = session.run("mark-seen", session.spec, "--version", "1.0")
         check(seeded.returncode == 0, "seeded the record at 1.0: %s" % seeded.stderr.strip())
 
@@ -231,6 +231,9 @@ def main():
         window_process = session.start(session.spec)
         window = find_window(TITLE)
         if not check(window is not None, "the What's New window appears on the AT-SPI bus"):
+            window_process.terminate()
+            status, out, err = finish(window_process)
+            print("first-open exited %s\nstdout: %s\nstderr: %s" % (status, out, err))
             return 1
         check_tree(window)
 

@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+import a11y_bus  # next to this script
+
 BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 SPEC = sys.argv[2] if len(sys.argv) > 2 else "data/examples/org.example.Car.spec"
 TITLE = "What's New in Car"
@@ -66,19 +68,17 @@ def main():
         return 69
     root = tempfile.mkdtemp(prefix="first-open-orca-")
     log = os.path.join(root, "orca.log")
-    # Orca's own environment: a private home (its settings, speech-dispatcher's socket).
-    orca_env = dict(os.environ)
-    orca_env.pop("NO_AT_BRIDGE", None)
-    orca_env["HOME"] = root
-    # The window's: private XDG folders too (show --force records nothing anyway).
-    env = dict(orca_env)
-    env.update({"XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_STATE_HOME": os.path.join(root, "state"),
-                "LANGUAGE": "en", "LC_ALL": "C.UTF-8", "GDK_GL": "disable"})
     processes = []
     try:
-        processes.append(subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"],
-                                          env=orca_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        time.sleep(0.5)
+        # Orca's own environment: a private home (its settings, speech-dispatcher's socket).
+        processes.append(a11y_bus.start())
+        orca_env = dict(os.environ)
+        orca_env.pop("NO_AT_BRIDGE", None)
+        orca_env["HOME"] = root
+        # The window's: private XDG folders too (show --force records nothing anyway).
+        env = dict(orca_env)
+        env.update({"XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_STATE_HOME": os.path.join(root, "state"),
+                    "LANGUAGE": "en", "LC_ALL": "C.UTF-8", "GDK_GL": "disable"})
         os.makedirs(os.path.join(root, "orca"))
         orca = subprocess.Popen(["orca", "--debug-file", log, "-u", os.path.join(root, "orca")],
                                 env=orca_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,0 +1,47 @@
+"""Starts the AT-SPI bus of a private session (for check-atspi.py and check-orca.py).
+
+`dbus-run-session` gives a private session bus; `at-spi-bus-launcher` starts the
+accessibility bus on it, where the registry (`org.a11y.atspi.Registry`) is started on
+demand. A client that asks the registry for its applications before it is up gets "Couldn't
+get application list" and libatspi keeps that broken state, so `start` returns only once
+the registry answers. Clients find the bus through the X root window's AT_SPI_BUS
+property before the session bus, and a previous test's launcher may have left its (dead)
+address there: `start` puts the address in AT_SPI_BUS_ADDRESS, which wins over both, for
+this process and the processes it starts.
+"""
+
+import os
+
+import subprocess
+import time
+
+from gi.repository import Gio, GLib
+
+
+def start(env=None, timeout=20):
+    """Starts at-spi-bus-launcher and waits for the registry; returns the process.
+    Sets AT_SPI_BUS_ADDRESS in os.environ (and in `env`, when given)."""
+    launcher = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    while time.monotonic() < deadline:
+        try:
+            address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                                        GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 2000, None).unpack()[0]
+            bus = Gio.DBusConnection.new_for_address_sync(
+                address,
+                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+                None, None)
+            bus.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root",
+                          "org.freedesktop.DBus.Properties", "Get",
+                          GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", "ChildCount")),
+                          None, Gio.DBusCallFlags.NONE, 2000, None)
+            bus.close_sync(None)
+            os.environ["AT_SPI_BUS_ADDRESS"] = address
+            if env is not None:
+                env["AT_SPI_BUS_ADDRESS"] = address
+            return launcher
+        except GLib.Error:
+            time.sleep(0.1)
+    return launcher
