@@ -27,8 +27,10 @@ def start(env=None, timeout=20):
     session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     while time.monotonic() < deadline:
         try:
+            # NO_AUTO_START: D-Bus activation would start a second launcher.
             address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
-                                        GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 2000, None).unpack()[0]
+                                        GLib.VariantType("(s)"), Gio.DBusCallFlags.NO_AUTO_START, 2000,
+                                        None).unpack()[0]
             bus = Gio.DBusConnection.new_for_address_sync(
                 address,
                 Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
@@ -45,3 +47,28 @@ def start(env=None, timeout=20):
         except GLib.Error:
             time.sleep(0.1)
     return launcher
+
+
+def wait_for_event_listeners(prefix, timeout=60):
+    """Waits until some client (a screen reader) has registered an AT-SPI event
+    listener whose name starts with `prefix` (e.g. "Window:") with the registry: then
+    it hears the events of a window that opens. Returns whether it did."""
+    bus = Gio.DBusConnection.new_for_address_sync(
+        os.environ["AT_SPI_BUS_ADDRESS"],
+        Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+        None, None)
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            try:
+                events = bus.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
+                                       "org.a11y.atspi.Registry", "GetRegisteredEvents", None, None,
+                                       Gio.DBusCallFlags.NONE, 2000, None).unpack()[0]
+                if any(event.startswith(prefix) for _, event in events):
+                    return True
+            except GLib.Error:
+                pass
+            time.sleep(0.1)
+        return False
+    finally:
+        bus.close_sync(None)

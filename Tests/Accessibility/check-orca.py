@@ -84,8 +84,11 @@ def main():
                                 env=orca_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         processes.append(orca)
         # Orca's debug log is written in blocks: it is complete only once Orca has quit,
-        # so the steps below are timed rather than driven by what Orca said.
-        time.sleep(5)
+        # so the steps below wait for Orca's event listeners and then go by time rather
+        # than by what Orca said.
+        if not check(a11y_bus.wait_for_event_listeners("Window:"), "Orca listens to window events"):
+            return 1
+        time.sleep(1)
         window_process = subprocess.Popen([os.path.join(BIN_DIR, "first-open"), "show", "--force", "whats-new", SPEC],
                                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         processes.append(window_process)
