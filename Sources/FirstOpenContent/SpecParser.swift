@@ -101,6 +101,12 @@ final class SpecParser {
         // GKeyFile and to the duplicate scan.
         let bytes: [UInt8]
         if let data {
+            // A spec handed over in memory is held to the same cap as a file.
+            guard data.count <= CheckedFile.specLimit else {
+                let tooLarge = CheckedFile.Failure.tooLarge(limit: CheckedFile.specLimit)
+                report(.unreadable(file: file, reason: tooLarge.description))
+                return nil
+            }
             bytes = data
         } else {
             do {

@@ -40,4 +40,16 @@ final class SpecFromMemoryTests: XCTestCase {
             XCTAssertEqual(error as? SpecError, .missingKey(file: "memory", group: "First Open", key: "AppId"))
         }
     }
+
+    func testDataLargerThanTheFileCapIsRefused() {
+        var text = "[First Open]\nAppId=org.example.Memory\nName=Memory\nVersion=1.0\n"
+        text += "# " + String(repeating: "x", count: 4 * 1024 * 1024) + "\n"
+        XCTAssertThrowsError(try SpecFile(data: Array(text.utf8), name: "memory", directory: "/")) { error in
+            guard case let .unreadable(file, reason)? = error as? SpecError else {
+                return XCTFail("expected unreadable, got \(error)")
+            }
+            XCTAssertEqual(file, "memory")
+            XCTAssertTrue(reason.contains("larger than"), reason)
+        }
+    }
 }
