@@ -12,6 +12,20 @@ struct FirstOpenAttachment {
     let mainColor: Color
     let rows: [InformationDetailView]
     let onDismiss: (@MainActor (DismissalReason) -> Void)?
+    /// Settings and the session check; the machine's by default, fixed in tests.
+    var environment: SessionEnvironment = .host
+    /// Told what the check did, once (tests assert it instead of waiting for a window).
+    var onOutcome: (@MainActor (Outcome) -> Void)?
+
+    /// What the check did over the app window.
+    enum Outcome {
+        /// `version` does not parse; one warning line said so, nothing was decided.
+        case invalidVersion(String)
+        /// A quiet session (live, guest, greeter, system account): nothing decided.
+        case quietSession(String)
+        /// What the presenter did (shown, nothing, recorded silently, failed, …).
+        case presentation(PresentationOutcome)
+    }
 
     /// Runs the check once the window is mapped (right away, from the main loop, when it
     /// already is). The idle callback lets the window manager place the parent first, so
@@ -39,18 +53,23 @@ struct FirstOpenAttachment {
 
     private func run(over window: Window) {
         guard !window.isDestroyed else { return }
+        onOutcome?(check(over: window))
+    }
+
+    private func check(over window: Window) -> Outcome {
         let appID = self.appID ?? FirstOpenAttachment.defaultAppID
         let currentVersion: Version
         do {
             currentVersion = try Version(version)
         } catch {
-            Diagnostics.warn("\(appID): version \(Quoted.text(version)): \(error)")
-            return
+            let message = "\(appID): version \(Quoted.text(version)): \(error)"
+            Diagnostics.warn(message)
+            return .invalidVersion(message)
         }
-        let (settings, warnings) = FirstOpenSettings.load(appID: appID)
+        let (settings, warnings, quietReason) = environment.settings(for: appID)
         for warning in warnings { Diagnostics.warn(warning) }
         // Live, guest and greeter sessions and system accounts stay quiet.
-        guard settings.quietReason() == nil else { return }
+        if let quietReason { return .quietSession(quietReason) }
 
         let session = FirstOpenSession(
             appID: appID,
@@ -61,9 +80,10 @@ struct FirstOpenAttachment {
         )
         // welcomeView and whatsNewView may both be attached: each shows only its kind;
         // no rows means nothing to show for this case: recorded silently.
-        FirstOpenPresenter.present(over: window, session: session, only: kind,
-                                   content: { _ in rows.isEmpty ? nil : content(appID: appID) },
-                                   onDismiss: onDismiss)
+        return .presentation(FirstOpenPresenter.present(
+            over: window, session: session, only: kind,
+            content: { _ in rows.isEmpty ? nil : content(appID: appID) },
+            onDismiss: onDismiss))
     }
 
     /// The window content; colours that do not parse are reported and replaced.

@@ -34,10 +34,33 @@ extension Window {
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> Self {
+        welcomeView(
+            appID: appID, appName: appName, version: version, store: store, imageName: imageName,
+            mainColor: mainColor, informationDetailViews: informationDetailViews, onDismiss: onDismiss,
+            environment: .host, onOutcome: nil)
+    }
+
+    /// ``welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+    /// with the settings and session check of `environment`, telling `onOutcome` what
+    /// the check did (tests inject both instead of reading the host).
+    @discardableResult
+    func welcomeView(
+        appID: String? = nil,
+        appName: String? = nil,
+        version: String,
+        store: any VersionStore = KeyFileVersionStore(),
+        imageName: String? = nil,
+        mainColor: Color = .blue,
+        informationDetailViews: [InformationDetailView],
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil,
+        environment: SessionEnvironment,
+        onOutcome: (@MainActor (FirstOpenAttachment.Outcome) -> Void)?
+    ) -> Self {
         FirstOpenAttachment(
             kind: .welcome, appID: appID, appName: appName, version: version, policy: .default,
             store: store, imageName: imageName, mainColor: mainColor,
-            rows: informationDetailViews, onDismiss: onDismiss
+            rows: informationDetailViews, onDismiss: onDismiss,
+            environment: environment, onOutcome: onOutcome
         ).attach(to: self)
         return self
     }
@@ -63,10 +86,34 @@ extension Window {
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> Self {
+        whatsNewView(
+            appID: appID, appName: appName, version: version, policy: policy, store: store,
+            imageName: imageName, mainColor: mainColor, informationDetailViews: informationDetailViews,
+            onDismiss: onDismiss, environment: .host, onOutcome: nil)
+    }
+
+    /// ``whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+    /// with the settings and session check of `environment`, telling `onOutcome` what
+    /// the check did (tests inject both instead of reading the host).
+    @discardableResult
+    func whatsNewView(
+        appID: String? = nil,
+        appName: String? = nil,
+        version: String,
+        policy: UpdatePolicy = .default,
+        store: any VersionStore = KeyFileVersionStore(),
+        imageName: String? = nil,
+        mainColor: Color = .blue,
+        informationDetailViews: [InformationDetailView],
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil,
+        environment: SessionEnvironment,
+        onOutcome: (@MainActor (FirstOpenAttachment.Outcome) -> Void)?
+    ) -> Self {
         FirstOpenAttachment(
             kind: .whatsNew, appID: appID, appName: appName, version: version, policy: policy,
             store: store, imageName: imageName, mainColor: mainColor,
-            rows: informationDetailViews, onDismiss: onDismiss
+            rows: informationDetailViews, onDismiss: onDismiss,
+            environment: environment, onOutcome: onOutcome
         ).attach(to: self)
         return self
     }

@@ -11,6 +11,17 @@ final class EmbeddingTests: XCTestCase {
         InformationDetailView(title: "Tram", subTitle: "A tram.", image: "mark-location-symbolic", mainColor: .green),
     ]
 
+    /// No settings files, an ordinary session: what every test but the host test uses,
+    /// so no test depends on the settings or the session of the machine running it.
+    private static let ordinaryHost = SessionEnvironment.fixed()
+
+    /// Collects what each attached check did.
+    @MainActor
+    private final class Outcomes {
+        var all: [FirstOpenAttachment.Outcome] = []
+        func append(_ outcome: FirstOpenAttachment.Outcome) { all.append(outcome) }
+    }
+
     func testWelcomeShowsOnFirstMapAndRecordsOnContinue() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
@@ -19,33 +30,39 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var reasons: [DismissalReason] = []
+            let outcomes = Outcomes()
             appWindow.welcomeView(
                 appID: appID, appName: "Car", version: "1.2", store: store,
-                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) })
-            // Nothing before the window is shown.
-            settle(0.05)
-            XCTAssertTrue(visibleToplevels(titled: "Welcome to Car").isEmpty)
+                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) },
+                environment: Self.ordinaryHost, onOutcome: outcomes.append)
+            // Nothing is checked before the window is shown: every pending event and idle
+            // callback has run, and the check has not.
+            drainMainLoop()
+            XCTAssertTrue(outcomes.all.isEmpty, "\(outcomes.all)")
 
             appWindow.showAll()
-            XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to Car").isEmpty })
-            let shown = visibleToplevels(titled: "Welcome to Car")
-            XCTAssertEqual(shown.count, 1)
-            let dialogWindow = Window(borrowing: try XCTUnwrap(shown.first))
-            XCTAssertTrue(dialogWindow.isModal)
-            XCTAssertTrue(dialogWindow.isTransient(for: appWindow))
+            XCTAssertTrue(spinMainLoop { !outcomes.all.isEmpty })
+            guard case .presentation(.presented(let dialog)) = outcomes.all[0] else {
+                return XCTFail("\(outcomes.all)")
+            }
+            XCTAssertEqual(visibleToplevels(titled: "Welcome to Car").count, 1)
+            XCTAssertEqual(dialog.window.title, "Welcome to Car")
+            XCTAssertTrue(dialog.window.isModal)
+            XCTAssertTrue(dialog.window.isTransient(for: appWindow))
             // Not recorded while open.
             XCTAssertNil(try store.recordedVersion(for: appID))
 
-            XCTAssertTrue(dialogWindow.sendKeyPress(keyval: UInt(GDK_KEY_Return)))
+            XCTAssertTrue(dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Return)))
             XCTAssertTrue(spinMainLoop { !reasons.isEmpty })
             XCTAssertEqual(reasons, [.continued])
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.2"))
 
-            // Shown once: hiding and showing the app window again does not bring it back.
+            // Checked once: hiding and showing the app window again does not run it again.
             appWindow.hide()
             appWindow.showAll()
-            settle()
-            XCTAssertTrue(visibleToplevels(titled: "Welcome to Car").isEmpty)
+            XCTAssertTrue(spinMainLoop { appWindow.isMapped })
+            drainMainLoop()
+            XCTAssertEqual(outcomes.all.count, 1, "\(outcomes.all)")
         }
     }
 
@@ -57,10 +74,17 @@ final class EmbeddingTests: XCTestCase {
             defer { appWindow.destroy() }
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { appWindow.isMapped })
+            let outcomes = Outcomes()
             appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
-                                  informationDetailViews: Self.rows)
-            XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to Car").isEmpty })
-            for window in visibleToplevels(titled: "Welcome to Car") { gtk_widget_destroy(fo_widget(window)) }
+                                  informationDetailViews: Self.rows,
+                                  environment: Self.ordinaryHost, onOutcome: outcomes.append)
+            XCTAssertTrue(outcomes.all.isEmpty, "the check waits for the main loop")
+            XCTAssertTrue(spinMainLoop { !outcomes.all.isEmpty })
+            guard case .presentation(.presented(let dialog)) = outcomes.all[0] else {
+                return XCTFail("\(outcomes.all)")
+            }
+            XCTAssertTrue(dialog.window.isTransient(for: appWindow))
+            dialog.dismiss()
         }
     }
 
@@ -68,32 +92,51 @@ final class EmbeddingTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGTK()
             let appID = Self.appID
-            // Same version: nothing.
+            // Same version: both checks decide "nothing: already seen".
             let seen = InMemoryVersionStore([appID: try Version("2.0")])
             let sameWindow = Window(title: "App")
             defer { sameWindow.destroy() }
+            let sameOutcomes = Outcomes()
             sameWindow
-                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows)
-                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows)
+                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows,
+                             environment: Self.ordinaryHost, onOutcome: sameOutcomes.append)
+                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows,
+                              environment: Self.ordinaryHost, onOutcome: sameOutcomes.append)
             sameWindow.showAll()
-            settle(0.3)
-            XCTAssertTrue(visibleToplevels(titled: "Welcome to Car").isEmpty)
-            XCTAssertTrue(visibleToplevels(titled: "What's New in Car").isEmpty)
+            XCTAssertTrue(spinMainLoop { sameOutcomes.all.count == 2 })
+            for outcome in sameOutcomes.all {
+                guard case .presentation(.nothing(.nothing(.sameVersion(let version)))) = outcome else {
+                    return XCTFail("\(outcome)")
+                }
+                XCTAssertEqual(version, try Version("2.0"))
+            }
 
             // Upgrade from 1.0 to 2.0: What's New, not Welcome; Escape records too.
             let old = InMemoryVersionStore([appID: try Version("1.0")])
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var reasons: [DismissalReason] = []
+            var welcomeOutcome: FirstOpenAttachment.Outcome?
+            var whatsNewOutcome: FirstOpenAttachment.Outcome?
             appWindow
-                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows)
+                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
+                             environment: Self.ordinaryHost, onOutcome: { welcomeOutcome = $0 })
                 .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
-                              onDismiss: { reasons.append($0) })
+                              onDismiss: { reasons.append($0) },
+                              environment: Self.ordinaryHost, onOutcome: { whatsNewOutcome = $0 })
             appWindow.showAll()
-            XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "What's New in Car").isEmpty })
+            XCTAssertTrue(spinMainLoop { welcomeOutcome != nil && whatsNewOutcome != nil })
+            // The Welcome check sees a What's New decision and leaves it to the other.
+            guard case .presentation(.nothing(.whatsNew(let from, let to)))? = welcomeOutcome else {
+                return XCTFail("\(String(describing: welcomeOutcome))")
+            }
+            XCTAssertEqual([from, to], [try Version("1.0"), try Version("2.0")])
+            guard case .presentation(.presented(let dialog))? = whatsNewOutcome else {
+                return XCTFail("\(String(describing: whatsNewOutcome))")
+            }
+            XCTAssertEqual(dialog.window.title, "What's New in Car")
             XCTAssertTrue(visibleToplevels(titled: "Welcome to Car").isEmpty)
-            let dialogWindow = Window(borrowing: try XCTUnwrap(visibleToplevels(titled: "What's New in Car").first))
-            dialogWindow.sendKeyPress(keyval: UInt(GDK_KEY_Escape))
+            dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Escape))
             XCTAssertEqual(reasons, [.escaped])
             XCTAssertEqual(try old.recordedVersion(for: appID), try Version("2.0"))
         }
@@ -106,10 +149,112 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore([appID: try Version("2.0.0")])
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
-            appWindow.whatsNewView(appID: appID, appName: "Car", version: "2.0.1", store: store, informationDetailViews: Self.rows)
+            var outcome: FirstOpenAttachment.Outcome?
+            appWindow.whatsNewView(appID: appID, appName: "Car", version: "2.0.1", store: store,
+                                   informationDetailViews: Self.rows,
+                                   environment: Self.ordinaryHost, onOutcome: { outcome = $0 })
             appWindow.showAll()
-            settle(0.3)
-            XCTAssertTrue(visibleToplevels(titled: "What's New in Car").isEmpty)
+            XCTAssertTrue(spinMainLoop { outcome != nil })
+            guard case .presentation(.nothing(.nothing(.insignificant(let from, let to, _))))? = outcome else {
+                return XCTFail("\(String(describing: outcome))")
+            }
+            XCTAssertEqual([from, to], [try Version("2.0.0"), try Version("2.0.1")])
+            XCTAssertEqual(try store.recordedVersion(for: appID), try Version("2.0.0"), "nothing recorded")
+        }
+    }
+
+    /// A quiet session decides nothing and records nothing, unless the settings turn
+    /// the window back on for that kind of session.
+    func testQuietSessionShowsNothingUnlessTheSettingsAllowIt() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let appID = Self.appID
+            let live = QuietSession(kind: .liveSession, reason: "live session (/run/live exists)")
+            let store = InMemoryVersionStore()
+            let quietWindow = Window(title: "App")
+            defer { quietWindow.destroy() }
+            var quietOutcome: FirstOpenAttachment.Outcome?
+            quietWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: store,
+                                    informationDetailViews: Self.rows,
+                                    environment: .fixed(quietSession: live), onOutcome: { quietOutcome = $0 })
+            quietWindow.showAll()
+            XCTAssertTrue(spinMainLoop { quietOutcome != nil })
+            guard case .quietSession(let reason)? = quietOutcome else {
+                return XCTFail("\(String(describing: quietOutcome))")
+            }
+            XCTAssertEqual(reason, "live session (/run/live exists)")
+            XCTAssertNil(try store.recordedVersion(for: appID), "a quiet session records nothing")
+
+            // ShowInLiveSessions=true: the same session gets its Welcome.
+            let allowed = SessionEnvironment.fixed(FirstOpenSettings(showsInLiveSessions: true), quietSession: live)
+            let appWindow = Window(title: "App")
+            defer { appWindow.destroy() }
+            var outcome: FirstOpenAttachment.Outcome?
+            appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: store,
+                                  informationDetailViews: Self.rows,
+                                  environment: allowed, onOutcome: { outcome = $0 })
+            appWindow.showAll()
+            XCTAssertTrue(spinMainLoop { outcome != nil })
+            guard case .presentation(.presented(let dialog))? = outcome else {
+                return XCTFail("\(String(describing: outcome))")
+            }
+            dialog.dismiss()
+        }
+    }
+
+    /// Settings come from the environment: an admin's `ShowWhatsNew=false` and
+    /// `UpdatePolicy=major`.
+    func testSettingsFromTheEnvironmentApply() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let appID = Self.appID
+            let store = InMemoryVersionStore([appID: try Version("1.0")])
+            let appWindow = Window(title: "App")
+            defer { appWindow.destroy() }
+            var optedOut: FirstOpenAttachment.Outcome?
+            var majorOnly: FirstOpenAttachment.Outcome?
+            appWindow
+                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: store, informationDetailViews: Self.rows,
+                              environment: .fixed(FirstOpenSettings(showsWhatsNew: false)), onOutcome: { optedOut = $0 })
+                .whatsNewView(appID: appID, appName: "Car", version: "1.1", store: store, informationDetailViews: Self.rows,
+                              environment: .fixed(FirstOpenSettings(policy: .major)), onOutcome: { majorOnly = $0 })
+            appWindow.showAll()
+            XCTAssertTrue(spinMainLoop { optedOut != nil && majorOnly != nil })
+            guard case .presentation(.nothing(.nothing(.whatsNewDisabled)))? = optedOut else {
+                return XCTFail("\(String(describing: optedOut))")
+            }
+            guard case .presentation(.nothing(.nothing(.insignificant(_, _, let policy))))? = majorOnly else {
+                return XCTFail("\(String(describing: majorOnly))")
+            }
+            XCTAssertEqual(policy.change, .major)
+            XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
+        }
+    }
+
+    /// The public API's default is the host: its settings files and its session decide
+    /// (whatever they are on the machine running this, the outcome says which).
+    func testThePublicDefaultReadsTheHost() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let appID = "org.example.FirstOpenViewsTests.Host"
+            let (_, _, quietReason) = SessionEnvironment.host.settings(for: appID)
+            let appWindow = Window(title: "App")
+            defer { appWindow.destroy() }
+            var outcome: FirstOpenAttachment.Outcome?
+            appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
+                                  informationDetailViews: Self.rows,
+                                  environment: .host, onOutcome: { outcome = $0 })
+            appWindow.showAll()
+            XCTAssertTrue(spinMainLoop { outcome != nil })
+            switch outcome {
+            case .quietSession(let reason)?:
+                XCTAssertEqual(reason, quietReason)
+            case .presentation(.presented(let dialog))?:
+                XCTAssertNil(quietReason)
+                dialog.dismiss()
+            default:
+                XCTFail("\(String(describing: outcome))")
+            }
         }
     }
 
@@ -120,12 +265,18 @@ final class EmbeddingTests: XCTestCase {
             let raw = try XCTUnwrap(fo_window(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
             defer { gtk_widget_destroy(fo_widget(raw)) }
             let store = InMemoryVersionStore()
-            raw.welcomeView(appID: appID, appName: "Tram", version: "3.0", store: store, informationDetailViews: Self.rows)
+            // The raw overload forwards to Window(borrowing:); the environment is injected there.
+            var outcome: FirstOpenAttachment.Outcome?
+            Window(borrowing: raw).welcomeView(appID: appID, appName: "Tram", version: "3.0", store: store,
+                                               informationDetailViews: Self.rows,
+                                               environment: Self.ordinaryHost, onOutcome: { outcome = $0 })
             gtk_widget_show_all(fo_widget(raw))
-            XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to Tram").isEmpty })
-            let dialogWindow = Window(borrowing: try XCTUnwrap(visibleToplevels(titled: "Welcome to Tram").first))
-            XCTAssertTrue(dialogWindow.isTransient(for: Window(borrowing: raw)))
-            dialogWindow.sendKeyPress(keyval: UInt(GDK_KEY_Return))
+            XCTAssertTrue(spinMainLoop { outcome != nil })
+            guard case .presentation(.presented(let dialog))? = outcome else {
+                return XCTFail("\(String(describing: outcome))")
+            }
+            XCTAssertTrue(dialog.window.isTransient(for: Window(borrowing: raw)))
+            dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Return))
             XCTAssertTrue(spinMainLoop { (try? store.recordedVersion(for: appID)) != nil })
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("3.0"))
         }

@@ -45,7 +45,20 @@ func spinMainLoop(timeout: Double = 3, until condition: () -> Bool) -> Bool {
     return true
 }
 
+/// Runs every event and idle callback already pending, then returns: no waiting, so
+/// an assertion after it is about what happened, not about what a timer has not yet
+/// done. (Bounded, in case a callback keeps rescheduling itself.)
+@MainActor
+func drainMainLoop() {
+    var iterations = 0
+    while gtk_events_pending() != 0, iterations < 10_000 {
+        gtk_main_iteration_do(0)
+        iterations += 1
+    }
+}
+
 /// Lets GTK handle everything pending (layout, mapping, idle callbacks) for a moment.
+/// For layout only: never to assert that something did *not* happen.
 @MainActor
 func settle(_ seconds: Double = 0.2) {
     spinMainLoop(timeout: seconds) { false }
@@ -113,6 +126,12 @@ func positionSetting(_ window: Window) -> GtkWindowPosition {
 extension Button {
     /// The label as shown, without its mnemonic marker ("_Continue" → "Continue").
     var shownLabel: String { Mnemonic.stripped(label) }
+
+    /// Whether the button shows itself pressed: between a keyboard activation and the
+    /// "clicked" GTK emits a moment later (GTK_STATE_FLAG_ACTIVE).
+    var isPressedDown: Bool {
+        gtk_widget_get_state_flags(widgetPointer).rawValue & GTK_STATE_FLAG_ACTIVE.rawValue != 0
+    }
 }
 
 extension CheckButton {
