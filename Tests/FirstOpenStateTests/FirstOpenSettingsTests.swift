@@ -225,6 +225,21 @@ final class FirstOpenSettingsTests: XCTestCase {
         XCTAssertEqual(FirstOpenSettings(showsInLiveSessions: true).quietReason(for: system), system.reason)
     }
 
+    /// An injected environment reads nothing from the host; its verdict applies the
+    /// settings to the session as `quietReason(for:)` does.
+    func testFixedSessionEnvironmentDecidesWithoutTheHost() {
+        let live = QuietSession(kind: .liveSession, reason: "live session (/run/live exists)")
+        let quiet = SessionEnvironment.fixed(quietSession: live).settings(for: "org.example.Car")
+        XCTAssertEqual(quiet.settings, FirstOpenSettings())
+        XCTAssertEqual(quiet.warnings, [])
+        XCTAssertEqual(quiet.quietReason, live.reason)
+        let allowed = SessionEnvironment.fixed(FirstOpenSettings(showsInLiveSessions: true), quietSession: live)
+        XCTAssertNil(allowed.settings(for: "org.example.Car").quietReason)
+        XCTAssertNil(SessionEnvironment.fixed().settings(for: "org.example.Car").quietReason)
+        let optedOut = SessionEnvironment.fixed(FirstOpenSettings(showsWhatsNew: false)).settings(for: "org.example.Car")
+        XCTAssertFalse(optedOut.settings.showsWhatsNew)
+    }
+
     func testRootIsNeverQuiet() throws {
         // The one fact about the running session that holds on every machine this runs
         // on as root (CI); the kinds of quiet session are tested above with fixtures.

@@ -32,7 +32,7 @@ func requireGTK() throws {
 /// Runs the GTK main loop until `condition` holds or `timeout` seconds pass.
 @MainActor
 @discardableResult
-func spinMainLoop(timeout: Double = 3, until condition: () -> Bool) -> Bool {
+func spinMainLoop(timeout: Double = 10, until condition: () -> Bool) -> Bool {
     let deadline = g_get_monotonic_time() + gint64(timeout * 1_000_000)
     while !condition() {
         if g_get_monotonic_time() > deadline { return false }
