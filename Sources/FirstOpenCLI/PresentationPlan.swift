@@ -21,8 +21,9 @@ struct PresentationPlan {
     /// Loads the spec and the settings and decides, changing nothing: a corrupt record
     /// is reported and left where it is.
     init(specPath: String) throws(CommandFailure) {
-        // The AppStream release notes (XML) are read only when What's New is due.
-        var spec = try SpecFile.load(specPath, readingReleaseNotes: false)
+        // Only the [First Open] group is read for the decision: the row groups when a
+        // window is due, the AppStream release notes (XML) when What's New is.
+        var spec = try SpecFile.load(specPath, readingContent: false)
         let (settings, warnings) = FirstOpenSettings.load(appID: spec.appID)
         warnings.forEach(Diagnostics.warning)
         self.settings = settings
@@ -31,7 +32,7 @@ struct PresentationPlan {
         store = KeyFileVersionStore()
         (decision, recordProblem) = try Self.decide(
             spec: spec, current: currentVersion, policy: policy, settings: settings, store: store)
-        if case .whatsNew = decision { spec = try spec.loadingReleaseNotesForCommand() }
+        if let kind = decision.kind { spec = try spec.loadingContentForCommand(for: kind) }
         self.spec = spec
         content = Self.content(of: spec, for: decision)
         quietReason = decision.showsWindow ? settings.quietReason() : nil
@@ -49,7 +50,7 @@ struct PresentationPlan {
         (decision, recordProblem) = try Self.decide(
             spec: plan.spec, current: currentVersion, policy: policy, settings: settings, store: store)
         var spec = plan.spec
-        if case .whatsNew = decision { spec = try spec.loadingReleaseNotesForCommand() }
+        if let kind = decision.kind { spec = try spec.loadingContentForCommand(for: kind) }
         self.spec = spec
         content = decision == plan.decision ? plan.content : Self.content(of: spec, for: decision)
         quietReason = plan.quietReason

@@ -5,26 +5,28 @@ extension SpecFile {
     /// Loads a spec file for a command; any problem is exit status 65 with one line.
     /// - Parameter colorValidator: ``ColorSyntax/accepts(_:)`` by default, the check
     ///   every command and the window share.
-    /// - Parameter readingReleaseNotes: `false` for `first-open`'s own commands, which
-    ///   need the `ReleaseNotes=` file only when What's New is due
-    ///   (``loadingReleaseNotesForCommand()``).
+    /// - Parameter readingReleaseNotes: `false` for `first-open`'s commands that never
+    ///   show release notes (`reset`, `mark-seen`, `autostart`).
+    /// - Parameter readingContent: `false` for the login path, which needs the row
+    ///   groups only when a window is due (``loadingContentForCommand(for:)``).
     public static func load(
         _ path: String, locale: String? = nil,
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
-        readingReleaseNotes: Bool = true
+        readingReleaseNotes: Bool = true,
+        readingContent: Bool = true
     ) throws(CommandFailure) -> SpecFile {
         do {
             return try SpecFile(path: path, locale: locale, colorValidator: colorValidator,
-                                readingReleaseNotes: readingReleaseNotes)
+                                readingReleaseNotes: readingReleaseNotes, readingContent: readingContent)
         } catch {
             throw CommandFailure("\(error)", code: .badSpec)
         }
     }
 
-    /// ``SpecFile/loadingReleaseNotes()`` for a command: exit status 65 with one line.
-    public func loadingReleaseNotesForCommand() throws(CommandFailure) -> SpecFile {
+    /// ``SpecFile/loadingContent(for:colorValidator:)`` for a command: exit status 65 with one line.
+    public func loadingContentForCommand(for kind: FirstOpenKind) throws(CommandFailure) -> SpecFile {
         do {
-            return try loadingReleaseNotes()
+            return try loadingContent(for: kind)
         } catch {
             throw CommandFailure("\(error)", code: .badSpec)
         }

@@ -34,12 +34,14 @@ public struct SpecFile: Sendable {
     /// `ReleaseNotes=`, resolved: the AppStream metainfo file whose releases add to
     /// the spec's own, or `nil`.
     public var releaseNotesPath: String?
-    /// The `[Welcome N]` rows in numeric order.
+    /// The `[Welcome N]` rows in numeric order; empty until ``loadingRows(colorValidator:)``
+    /// when the spec was loaded with `readingContent: false`.
     public var welcomeRows: [InformationRow]
     /// The `[Release V N]` groups merged with the `ReleaseNotes=` file's releases
     /// (a version both define takes the spec's rows), newest first. The file's
     /// releases are missing until ``loadingReleaseNotes()`` when the spec was loaded
-    /// with `readingReleaseNotes: false`.
+    /// with `readingReleaseNotes: false` (or `readingContent: false`), the spec's own
+    /// until ``loadingRows(colorValidator:)`` when it was loaded with `readingContent: false`.
     public var releases: [ReleaseNotes]
     /// Whether ``releases`` holds the `ReleaseNotes=` file's releases (or there is no
     /// such file).
@@ -49,6 +51,11 @@ public struct SpecFile: Sendable {
 
     /// The newest release of a `VersionFrom=metainfo:` file, read when loading.
     private var metainfoVersion: Version?
+    /// The spec's bytes while its row groups are unread (`readingContent: false`).
+    private var unreadRows: [UInt8]?
+
+    /// Whether ``welcomeRows`` and the spec's own ``releases`` are read.
+    public var hasRows: Bool { unreadRows == nil }
 
     /// Loads the spec file at `path`, translating `Name`, `Title`, `Subtitle` and
     /// `SecondaryLabel` for `locale` (`nil`: the process's locale) with GLib's
@@ -60,16 +67,24 @@ public struct SpecFile: Sendable {
     /// - Parameter readingReleaseNotes: `false` leaves the `ReleaseNotes=` metainfo
     ///   file unread (and unchecked) until ``loadingReleaseNotes()``: the login path
     ///   pays for the XML only when What's New is due.
-    /// - Throws: the first error `SpecValidator` would report.
+    /// - Parameter readingContent: `false` reads and checks only the `[First Open]`
+    ///   group (what the decision needs) and leaves the `[Welcome N]` and
+    ///   `[Release V N]` groups and the `ReleaseNotes=` file for
+    ///   ``loadingContent(for:colorValidator:)``: the login path checks a window's rows
+    ///   only when that window is due.
+    /// - Throws: the first error `SpecValidator` would report (in the parts read).
     public init(
         path: String,
         locale: String? = nil,
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
-        readingReleaseNotes: Bool = true
+        readingReleaseNotes: Bool = true,
+        readingContent: Bool = true
     ) throws(SpecError) {
+        let readsNotes = readingReleaseNotes && readingContent
         try self.init(path: path, locale: locale, colorValidator: colorValidator,
-                      readingReleaseNotes: readingReleaseNotes) { validator in
-            SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: readingReleaseNotes)
+                      readingReleaseNotes: readsNotes) { validator in
+            SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: readsNotes,
+                       readsRows: readingContent, collectsWarnings: false)
         }
     }
 
@@ -88,7 +103,8 @@ public struct SpecFile: Sendable {
         colorValidator: (String) -> Bool = ColorSyntax.accepts
     ) throws(SpecError) {
         try self.init(path: name, locale: locale, colorValidator: colorValidator, readingReleaseNotes: true) { validator in
-            SpecParser(data: data, name: name, directory: directory, locale: locale, colorValidator: validator)
+            SpecParser(data: data, name: name, directory: directory, locale: locale, colorValidator: validator,
+                       collectsWarnings: false)
         }
     }
 
@@ -123,6 +139,39 @@ public struct SpecFile: Sendable {
         hasReleaseNotes = readingReleaseNotes || contents.releaseNotesPath == nil
         secondaryAction = contents.secondaryAction
         metainfoVersion = contents.metainfoVersion
+        unreadRows = contents.unreadRows
+    }
+
+    /// This spec with its `[Welcome N]` and `[Release V N]` rows read (itself when they
+    /// already are), from the bytes read when loading.
+    /// - Throws: the first error in those groups, as loading with `readingContent: true`
+    ///   would have thrown it.
+    public func loadingRows(colorValidator: (String) -> Bool = ColorSyntax.accepts) throws(SpecError) -> SpecFile {
+        guard let unreadRows else { return self }
+        let parsed = withoutActuallyEscaping(colorValidator) { validator in
+            let parser = SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: false,
+                                    collectsWarnings: false)
+            let rows = parser.parseRows(unreadRows)
+            return (rows, parser.firstError)
+        }
+        if let error = parsed.1 { throw error }
+        guard let rows = parsed.0 else { throw .unreadable(file: path, reason: "cannot be read") }
+        var loaded = self
+        loaded.welcomeRows = rows.welcomeRows
+        // The spec's own rows come first, so a version both define keeps them.
+        loaded.releases = ReleaseHistory(rows.releases + releases).releases
+        loaded.unreadRows = nil
+        return loaded
+    }
+
+    /// This spec with everything the window of `kind` shows read: the rows
+    /// (``loadingRows(colorValidator:)``) and, for What's New, the `ReleaseNotes=` file
+    /// (``loadingReleaseNotes()``).
+    public func loadingContent(
+        for kind: FirstOpenKind, colorValidator: (String) -> Bool = ColorSyntax.accepts
+    ) throws(SpecError) -> SpecFile {
+        let withRows = try loadingRows(colorValidator: colorValidator)
+        return kind == .whatsNew ? try withRows.loadingReleaseNotes() : withRows
     }
 
     /// This spec with the `ReleaseNotes=` file's releases merged in (itself when they

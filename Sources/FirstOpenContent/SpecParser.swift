@@ -25,6 +25,15 @@ final class SpecParser {
         var welcomeRows: [InformationRow] = []
         var releases: [ReleaseNotes] = []
         var secondaryAction: SecondaryAction?
+        /// The spec's bytes when its rows were left unread (``readsRows`` `false`), for
+        /// ``SpecParser/parseRows(_:)`` later.
+        var unreadRows: [UInt8]?
+    }
+
+    /// The `[Welcome N]` rows and the `[Release V N]` groups' releases.
+    struct Rows {
+        var welcomeRows: [InformationRow] = []
+        var releases: [ReleaseNotes] = []
     }
 
     let file: String
@@ -36,29 +45,42 @@ final class SpecParser {
     /// Whether the `ReleaseNotes=` metainfo file is read now; `false` leaves it for
     /// ``SpecFile/loadingReleaseNotes()`` (the login path reads it only when What's New is due).
     let readsReleaseNotes: Bool
+    /// Whether the `[Welcome N]` and `[Release V N]` groups are read now; `false` leaves
+    /// them (and the `ReleaseNotes=` file) for ``parseRows(_:)``: the login path reads
+    /// them only when a window is due.
+    let readsRows: Bool
+    /// Whether warnings are collected. ``SpecFile`` only throws the first error, so it
+    /// skips the work that finds nothing but warnings (the duplicate-key scan).
+    let collectsWarnings: Bool
     private(set) var findings: [Finding] = []
     /// The spec file's directory, absolute: relative paths in it resolve against it.
     private let directory: String
     /// Metainfo files already parsed (VersionFrom and ReleaseNotes may name the same).
     private var metainfoCache: [String: Result<MetainfoReleases, SpecError>] = [:]
 
-    init(file: String, locale: String?, colorValidator: @escaping (String) -> Bool, readsReleaseNotes: Bool = true) {
+    init(file: String, locale: String?, colorValidator: @escaping (String) -> Bool, readsReleaseNotes: Bool = true,
+         readsRows: Bool = true, collectsWarnings: Bool = true) {
         self.file = file
         self.data = nil
         self.locale = locale
         self.colorValidator = colorValidator
-        self.readsReleaseNotes = readsReleaseNotes
+        self.readsReleaseNotes = readsReleaseNotes && readsRows
+        self.readsRows = readsRows
+        self.collectsWarnings = collectsWarnings
         self.directory = SpecParser.directory(of: file)
     }
 
     /// Reads a spec held in memory; `name` names it in messages and relative paths in it
     /// (icons, release notes) resolve against `directory` (made absolute).
-    init(data: [UInt8], name: String, directory: String, locale: String?, colorValidator: @escaping (String) -> Bool) {
+    init(data: [UInt8], name: String, directory: String, locale: String?, colorValidator: @escaping (String) -> Bool,
+         collectsWarnings: Bool = true) {
         self.file = name
         self.data = data
         self.locale = locale
         self.colorValidator = colorValidator
         self.readsReleaseNotes = true
+        self.readsRows = true
+        self.collectsWarnings = collectsWarnings
         self.directory = SpecParser.absolute(directory)
     }
 
@@ -80,6 +102,7 @@ final class SpecParser {
     }
 
     private func warn(group: String?, key: String?, _ message: String) {
+        guard collectsWarnings else { return }
         findings.append(Finding(
             problem: SpecProblem(severity: .warning, file: file, group: group, key: key, message: message),
             error: nil))
@@ -116,20 +139,12 @@ final class SpecParser {
                 return nil
             }
         }
-        let keyFile: KeyFile
-        do throws(KeyFile.LoadFailure) {
-            keyFile = try KeyFile(data: bytes)
-        } catch {
-            switch error {
-            case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
-            case let .malformed(reason):
-                report(.notKeyFile(file: file, reason: Quoted.line(reason)))
-            }
-            return nil
-        }
+        guard let keyFile = keyFile(bytes) else { return nil }
         defer {
-            for finding in DuplicateScan(bytes).findings {
-                warn(group: finding.group, key: finding.key, finding.message)
+            if collectsWarnings {
+                for finding in DuplicateScan(bytes).findings {
+                    warn(group: finding.group, key: finding.key, finding.message)
+                }
             }
         }
 
@@ -141,6 +156,40 @@ final class SpecParser {
         } else {
             report(.missingGroup(file: file, group: main))
         }
+        guard readsRows else {
+            contents.unreadRows = bytes
+            return contents
+        }
+        let rows = readRows(keyFile, groups: groups)
+        contents.welcomeRows = rows.welcomeRows
+        contents.releases = rows.releases
+            + (readsReleaseNotes ? metainfoReleases(contents.releaseNotesPath) : [])
+        return contents
+    }
+
+    /// Reads the row groups of a spec whose ``parse()`` left them unread (the same
+    /// bytes), reporting their problems as ``parse()`` would have; `nil` when the bytes
+    /// are no keyfile.
+    func parseRows(_ bytes: [UInt8]) -> Rows? {
+        guard let keyFile = keyFile(bytes) else { return nil }
+        return readRows(keyFile, groups: keyFile.groups)
+    }
+
+    private func keyFile(_ bytes: [UInt8]) -> KeyFile? {
+        do throws(KeyFile.LoadFailure) {
+            return try KeyFile(data: bytes)
+        } catch {
+            switch error {
+            case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
+            case let .malformed(reason):
+                report(.notKeyFile(file: file, reason: Quoted.line(reason)))
+            }
+            return nil
+        }
+    }
+
+    private func readRows(_ keyFile: KeyFile, groups: [String]) -> Rows {
+        let main = SpecFile.mainGroup
 
         var welcome: [(number: Int, group: String, row: InformationRow?)] = []
         var release: [(version: Version, text: String, number: Int, group: String, row: InformationRow?)] = []
@@ -176,10 +225,7 @@ final class SpecParser {
                  "\(welcomeRows.count) Welcome rows; only the first \(SpecLimits.welcomeRows) are shown")
             welcomeRows.removeSubrange(SpecLimits.welcomeRows...)
         }
-        contents.welcomeRows = welcomeRows
-        contents.releases = specReleases(release)
-            + (readsReleaseNotes ? metainfoReleases(contents.releaseNotesPath) : [])
-        return contents
+        return Rows(welcomeRows: welcomeRows, releases: specReleases(release))
     }
 
     private func readMain(_ keyFile: KeyFile, into contents: inout Contents) {

@@ -391,6 +391,58 @@ final class FirstOpenCommandTests: XCTestCase {
                       validate.stdout + validate.stderr)
     }
 
+    func testRowGroupsAreReadOnlyWhenAWindowIsDue() throws {
+        let cli = try CLIHarness()
+        let good = Self.spec(version: "1.3.0")
+        let spec = try cli.write("car.spec", good)
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        // Broken rows: a Welcome row without Title, a release row with a colour GTK rejects.
+        let broken = good.replacingOccurrences(of: "Title=Car\n", with: "")
+            .replacingOccurrences(of: "Title=Nearby\n", with: "Title=Nearby\nColor=notacolour\n")
+        XCTAssertNotEqual(broken, good)
+        try cli.write("car.spec", broken)
+        // Nothing due: the decision needs only [First Open]; the rows are not read.
+        let nothing = try cli.run([spec])
+        XCTAssertEqual(nothing.status, 0, nothing.stderr)
+        XCTAssertTrue(nothing.stdout.hasPrefix("nothing: 1.3.0 already seen"), nothing.stdout)
+        XCTAssertEqual(nothing.stderr, "")
+        // validate reports both rows.
+        let validate = try cli.run(["validate", spec])
+        XCTAssertEqual(validate.status, 65, validate.stdout + validate.stderr)
+        XCTAssertTrue(validate.stdout.contains("[Welcome 1] Title"), validate.stdout)
+        XCTAssertTrue(validate.stdout.contains("[Release 1.3.0 2] Color"), validate.stdout)
+        // mark-seen still reads the whole spec (unchanged).
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.4.0", spec]).status, 65)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+        // What's New due: the login fails with 65 and one line, and records nothing.
+        try cli.write("car.spec", good)
+        XCTAssertEqual(try cli.run(["reset", spec]).status, 0)
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
+        try cli.write("car.spec", broken)
+        let whatsNew = try cli.run([spec], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(whatsNew.status, 65, whatsNew.stdout + whatsNew.stderr)
+        XCTAssertEqual(whatsNew.stderr.split(separator: "\n").count, 1, whatsNew.stderr)
+        XCTAssertTrue(whatsNew.stderr.contains("[Welcome 1]") || whatsNew.stderr.contains("[Release 1.3.0 2]"),
+                      whatsNew.stderr)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.2.0")
+        // Welcome due (no record): the same, and explain --content says so too.
+        XCTAssertEqual(try cli.run(["reset", spec]).status, 65, "reset reads the whole spec (unchanged)")
+        try cli.write("car.spec", good)
+        XCTAssertEqual(try cli.run(["reset", spec]).status, 0)
+        try cli.write("car.spec", broken)
+        for arguments in [[spec], ["explain", "--content", spec]] {
+            let welcome = try cli.run(arguments, removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+            XCTAssertEqual(welcome.status, 65, "\(arguments): \(welcome.stdout)\(welcome.stderr)")
+            XCTAssertEqual(welcome.stderr.split(separator: "\n").count, 1, welcome.stderr)
+        }
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+        // Repaired: explain --content shows the rows again.
+        try cli.write("car.spec", good)
+        let content = try cli.run(["explain", "--content", spec])
+        XCTAssertEqual(content.status, 0, content.stderr)
+        XCTAssertTrue(content.stdout.hasPrefix("welcome") && content.stdout.contains("Car"), content.stdout)
+    }
+
     func testShippedLoginBinaryIsStaticUnlessDynamicWasChosen() throws {
         let binary = try ELFDynamicInfo(path: CLIHarness.firstOpen.path)
         let dynamicChosen = ProcessInfo.processInfo.environment["FIRST_OPEN_LOGIN_LINKING"] == "dynamic"
