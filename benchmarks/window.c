@@ -3,11 +3,15 @@
  * accent button), quitting after the first frame is drawn, as first-open's window
  * does with FIRST_OPEN_QUIT_WHEN_DRAWN=1.
  *
- *   window [--headerbar] [ICON_FOLDER]
+ *   window [--like-first-open] [ICON_FOLDER]
  *
- * --headerbar gives it a GtkHeaderBar with a close button (client-side decorations:
- * a frame with resize cursors), as first-open's window has; without it the window
- * manager would draw the title bar, which costs the program nothing. */
+ * --like-first-open builds first-open's widget structure (FirstOpenDialog+Builders.swift):
+ * a GtkHeaderBar with a close button (client-side decorations: a frame with resize
+ * cursors), one scrolled window holding the header and the rows, a hidden GtkInfoBar
+ * (the link-failure bar), and an action box with Continue and the flat secondary
+ * button ("Release Notes"). Without it: the plain window of DESIGN.md's floor (the
+ * window manager draws the title bar, which costs the program nothing; only the rows
+ * scroll; no secondary button). The benchmark's floor is the --like-first-open one. */
 #include <gtk/gtk.h>
 
 static gboolean on_draw(GtkWidget *w, cairo_t *cr, gpointer data) {
@@ -37,8 +41,8 @@ static GtkWidget *row(const char *icon, const char *title, const char *subtitle)
 
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
-    gboolean headerbar = argc > 1 && g_strcmp0(argv[1], "--headerbar") == 0;
-    if (headerbar) { argc--; argv++; }
+    gboolean like_first_open = argc > 1 && g_strcmp0(argv[1], "--like-first-open") == 0;
+    if (like_first_open) { argc--; argv++; }
     /* The app icon, found as first-open-window finds it: in `icons` next to the spec. */
     if (argc > 1)
         gtk_icon_theme_prepend_search_path(gtk_icon_theme_get_default(), argv[1]);
@@ -62,9 +66,11 @@ int main(int argc, char **argv) {
     gtk_style_context_add_class(gtk_widget_get_style_context(headline), "headline");
     gtk_style_context_add_class(gtk_widget_get_style_context(name), "headline");
     gtk_style_context_add_class(gtk_widget_get_style_context(name), "accent");
-    gtk_box_pack_start(GTK_BOX(root), icon, FALSE, FALSE, 0);
-    gtk_box_pack_start(GTK_BOX(root), headline, FALSE, FALSE, 0);
-    gtk_box_pack_start(GTK_BOX(root), name, FALSE, FALSE, 0);
+    /* first-open scrolls the header with the rows; the plain floor keeps it fixed. */
+    GtkWidget *content = like_first_open ? gtk_box_new(GTK_ORIENTATION_VERTICAL, 12) : root;
+    gtk_box_pack_start(GTK_BOX(content), icon, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(content), headline, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(content), name, FALSE, FALSE, 0);
     GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
     gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
@@ -75,24 +81,50 @@ int main(int argc, char **argv) {
         "An airplane or aeroplane (informally plane) is a powered, fixed-wing aircraft that is propelled forward by thrust from a jet engine, propeller or rocket engine."), FALSE, FALSE, 0);
     gtk_box_pack_start(GTK_BOX(rows), row("mark-location-symbolic", "Tram",
         "A tram (in North America streetcar or trolley) is a rail vehicle that runs on tramway tracks along public urban streets."), FALSE, FALSE, 0);
-    gtk_container_add(GTK_CONTAINER(scrolled), rows);
+    if (like_first_open) {
+        /* Sized to its content, as first-open's window is (up to the screen). */
+        gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+        gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), 900);
+        gtk_window_set_type_hint(GTK_WINDOW(window), GDK_WINDOW_TYPE_HINT_DIALOG);
+        gtk_box_pack_start(GTK_BOX(content), rows, FALSE, FALSE, 0);
+        gtk_container_add(GTK_CONTAINER(scrolled), content);
+    } else {
+        gtk_container_add(GTK_CONTAINER(scrolled), rows);
+    }
     gtk_box_pack_start(GTK_BOX(root), scrolled, TRUE, TRUE, 0);
+    GtkWidget *info_bar = NULL;
+    if (like_first_open) {
+        info_bar = gtk_info_bar_new();
+        gtk_info_bar_set_message_type(GTK_INFO_BAR(info_bar), GTK_MESSAGE_WARNING);
+        gtk_container_add(GTK_CONTAINER(gtk_info_bar_get_content_area(GTK_INFO_BAR(info_bar))),
+                          gtk_label_new("The link could not be opened."));
+        gtk_box_pack_start(GTK_BOX(root), info_bar, FALSE, FALSE, 0);
+    }
+    GtkWidget *actions = like_first_open ? gtk_box_new(GTK_ORIENTATION_VERTICAL, 6) : root;
     GtkWidget *button = gtk_button_new_with_label("Continue");
     gtk_style_context_add_class(gtk_widget_get_style_context(button), "continue");
     gtk_widget_set_can_default(button, TRUE);
     gtk_window_set_default(GTK_WINDOW(window), button);
     g_signal_connect(button, "clicked", G_CALLBACK(gtk_main_quit), NULL);
-    gtk_box_pack_start(GTK_BOX(root), button, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(actions), button, FALSE, FALSE, 0);
+    if (like_first_open) {
+        GtkWidget *secondary = gtk_button_new_with_mnemonic("_Release Notes");
+        gtk_button_set_relief(GTK_BUTTON(secondary), GTK_RELIEF_NONE);
+        gtk_box_pack_start(GTK_BOX(actions), secondary, FALSE, FALSE, 0);
+        gtk_box_pack_start(GTK_BOX(root), actions, FALSE, FALSE, 0);
+    }
     gtk_container_add(GTK_CONTAINER(window), root);
-    if (headerbar) {
+    if (like_first_open) {
         GtkWidget *bar = gtk_header_bar_new();
         gtk_header_bar_set_show_close_button(GTK_HEADER_BAR(bar), TRUE);
+        gtk_header_bar_set_decoration_layout(GTK_HEADER_BAR(bar), ":close");
         gtk_window_set_titlebar(GTK_WINDOW(window), bar);
         gtk_window_set_title(GTK_WINDOW(window), "Welcome to Car");
         gtk_widget_show_all(bar);
     }
     g_signal_connect_after(window, "draw", G_CALLBACK(on_draw), NULL);
     gtk_widget_show_all(window);
+    if (info_bar) gtk_widget_hide(info_bar);
     gtk_main();
     return 0;
 }
