@@ -51,6 +51,9 @@ public struct SpecFile: Sendable {
 
     /// The newest release of a `VersionFrom=metainfo:` file, read when loading.
     private var metainfoVersion: Version?
+    /// `Version=` and its text, parsed when loading (``versionSource`` is a `var`: the
+    /// text tells whether it still applies).
+    private var literalVersion: (text: String, version: Version)?
     /// The spec's bytes while its row groups are unread (`readingContent: false`).
     private var unreadRows: [UInt8]?
 
@@ -139,6 +142,9 @@ public struct SpecFile: Sendable {
         hasReleaseNotes = readingReleaseNotes || contents.releaseNotesPath == nil
         secondaryAction = contents.secondaryAction
         metainfoVersion = contents.metainfoVersion
+        if case let .literal(text) = contents.versionSource, let version = contents.literalVersion {
+            literalVersion = (text, version)
+        }
         unreadRows = contents.unreadRows
     }
 
@@ -198,6 +204,7 @@ public struct SpecFile: Sendable {
     public func currentVersion(osReleasePath: String = "/etc/os-release") throws(SpecError) -> Version {
         switch versionSource {
         case let .literal(text):
+            if let literalVersion, literalVersion.text == text { return literalVersion.version }
             guard let version = try? Version(text) else {
                 throw .badValue(file: path, group: SpecFile.mainGroup, key: "Version",
                                 value: text, reason: versionProblem(text) ?? "is not a version")

@@ -19,6 +19,8 @@ final class SpecParser {
         var accentColor = WindowContent.defaultAccentColor
         var versionSource = VersionSource.literal("")
         var metainfoVersion: Version?
+        /// `Version=`, parsed (once: the login path reads it at every login).
+        var literalVersion: Version?
         var policy: UpdatePolicy?
         var showsWhatsNew = true
         var releaseNotesPath: String?
@@ -325,8 +327,9 @@ final class SpecParser {
         }
         if let literal {
             contents.versionSource = .literal(literal)
-            if let reason = versionProblem(literal) {
-                badValue(group, "Version", literal, reason)
+            switch parsedVersion(literal) {
+            case let .success(version): contents.literalVersion = version
+            case let .failure(reason): badValue(group, "Version", literal, reason.text)
             }
         } else if let from {
             if from.hasPrefix(VersionSource.osReleasePrefix) {
@@ -510,7 +513,7 @@ final class SpecParser {
     /// Also reports known keys whose value is not UTF-8 or has a bad escape: an error
     /// (GLib would read them as absent, and they would be reported as missing), a warning
     /// for a translation (GLib falls back to the untranslated text).
-    private func checkKeys(_ keyFile: KeyFile, group: String, known: [String], localized: Set<String>) {
+    private func checkKeys(_ keyFile: KeyFile, group: String, known: [String], localized: [String]) {
         for key in keyFile.keys(in: group) where !key.hasPrefix("X-") {
             let base = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
             if known.contains(base), let problem = keyFile.valueProblem(key, in: group) {
@@ -596,13 +599,23 @@ final class SpecParser {
 
 /// `nil` when `text` is a version, else why not: "is not a version: <reason>".
 func versionProblem(_ text: String) -> String? {
+    if case let .failure(problem) = parsedVersion(text) { return problem.text }
+    return nil
+}
+
+/// Why a text is not a version, as `versionProblem` words it.
+struct VersionProblem: Error {
+    let text: String
+}
+
+/// `text` as a version, or why it is not one ("is not a version: <reason>").
+func parsedVersion(_ text: String) -> Result<Version, VersionProblem> {
     do {
-        _ = try Version(text)
-        return nil
+        return .success(try Version(text))
     } catch {
         switch error {
-        case .empty: return "is not a version: it is empty"
-        case let .invalid(_, reason): return "is not a version: \(reason)"
+        case .empty: return .failure(VersionProblem(text: "is not a version: it is empty"))
+        case let .invalid(_, reason): return .failure(VersionProblem(text: "is not a version: \(reason)"))
         }
     }
 }
