@@ -135,6 +135,8 @@ run_lintian() {
 check_binaries() {
     step "binaries and dependencies"
     local deb pkg x elf deps dep
+    # apt-cache answers from the package lists (a fresh container may have none yet).
+    apt-cache show --no-all-versions libc6 >/dev/null 2>&1 || apt-get -o DPkg::Lock::Timeout=600 update -qq
     for deb in "$debs_dir"/*.deb; do
         pkg=$(dpkg-deb -f "$deb" Package)
         case "$pkg" in *-dbgsym) continue ;; esac
