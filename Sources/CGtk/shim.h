@@ -85,32 +85,6 @@ static inline gboolean fo_object_get_boolean(gpointer object, const gchar *name)
     return value;
 }
 
-/// A key press as the display server would deliver it to `window`: the keyval
-/// plus the hardware keycode and group of the current keymap, because GTK's key
-/// bindings (Return -> activate-default) match on the keycode. Free with
-/// `gdk_event_free`.
-static inline GdkEvent *fo_key_press_event_new(GdkWindow *window, guint keyval) {
-    GdkEvent *event = gdk_event_new(GDK_KEY_PRESS);
-    event->key.window = g_object_ref(window);
-    event->key.send_event = TRUE;
-    event->key.time = GDK_CURRENT_TIME;
-    event->key.state = 0;
-    event->key.keyval = keyval;
-    GdkDisplay *display = gdk_window_get_display(window);
-    GdkKeymapKey *keys = NULL;
-    gint count = 0;
-    if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), keyval, &keys, &count) && count > 0) {
-        event->key.hardware_keycode = (guint16)keys[0].keycode;
-        event->key.group = (guint8)keys[0].group;
-    }
-    g_free(keys);
-    GdkSeat *seat = gdk_display_get_default_seat(display);
-    if (seat != NULL) {
-        gdk_event_set_device(event, gdk_seat_get_keyboard(seat));
-    }
-    return event;
-}
-
 // MARK: - Screenshots (first-open-window screenshot)
 
 /// `g_object_get(object, name, &<int>, NULL)`.

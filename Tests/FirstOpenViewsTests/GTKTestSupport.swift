@@ -139,18 +139,56 @@ extension CheckButton {
     var shownLabel: String { Mnemonic.stripped(label) }
 }
 
+// Test-only API (STYLE.md: not in the product's wrappers or its C header).
+
 extension Window {
-    /// Delivers a synthesised key press with `modifiers` (e.g. `GDK_MOD1_MASK` for Alt)
-    /// through the same path as a real one. Returns whether it was handled.
+    /// Delivers a synthesised key press to the window, through the same path as a real
+    /// one (key-press handlers, mnemonics, then GTK's key bindings), with `modifiers`
+    /// (e.g. `GDK_MOD1_MASK` for Alt). Returns whether it was handled; `false` once the
+    /// window is destroyed.
+    ///
+    /// Like the display server's event: the keyval plus the hardware keycode and group of
+    /// the current keymap, because GTK's key bindings (Return → activate-default) match
+    /// on the keycode.
     @discardableResult
-    func sendKeyPress(keyval: UInt, modifiers: GdkModifierType) -> Bool {
+    func sendKeyPress(keyval: UInt, modifiers: GdkModifierType = GdkModifierType(rawValue: 0)) -> Bool {
+        guard !isDestroyed else { return false }
         gtk_widget_realize(widgetPointer)
-        guard let gdkWindow = gtk_widget_get_window(widgetPointer),
-              let event = fo_key_press_event_new(gdkWindow, guint(keyval))
-        else { return false }
-        defer { gdk_event_free(event) }
+        guard let gdkWindow = gtk_widget_get_window(widgetPointer), let event = gdk_event_new(GDK_KEY_PRESS) else {
+            return false
+        }
+        defer { gdk_event_free(event) }  // also drops the window reference taken below
+        g_object_ref(UnsafeMutableRawPointer(gdkWindow))
+        event.pointee.key.window = gdkWindow
+        event.pointee.key.send_event = 1
+        event.pointee.key.time = guint32(GDK_CURRENT_TIME)
         event.pointee.key.state = modifiers.rawValue
+        event.pointee.key.keyval = guint(keyval)
+        let display = gdk_window_get_display(gdkWindow)
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: gint = 0
+        if gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(display), guint(keyval), &keys, &count) != 0,
+           count > 0, let first = keys?.pointee {
+            event.pointee.key.hardware_keycode = guint16(first.keycode)
+            event.pointee.key.group = guint8(first.group)
+        }
+        g_free(keys)
+        if let seat = gdk_display_get_default_seat(display) {
+            gdk_event_set_device(event, gdk_seat_get_keyboard(seat))
+        }
         return gtk_widget_event(widgetPointer, event) != 0
+    }
+
+    /// Asks the window to close as the window manager's close button does (a
+    /// "delete-event", delivered from the main loop).
+    func requestClose() {
+        guard !isDestroyed else { return }
+        gtk_window_close(windowPointer)
+    }
+
+    /// Whether this window is transient for `other`.
+    func isTransient(for other: Window) -> Bool {
+        gtk_window_get_transient_for(windowPointer) == other.windowPointer
     }
 
     /// The widget that has the keyboard focus in this window, if any.
@@ -169,6 +207,14 @@ extension Window {
 }
 
 extension Widget {
+    /// The foreground colour the theme and style sheets resolve for the widget's current state.
+    var styleColor: RGBA {
+        let context = gtk_widget_get_style_context(widgetPointer)
+        var color = GdkRGBA()
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        return RGBA(color)
+    }
+
     /// The ATK object attributes of the widget's accessible ("level" of a heading, …).
     var accessibleAttributes: [String: String] {
         var result: [String: String] = [:]

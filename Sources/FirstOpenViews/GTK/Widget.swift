@@ -146,14 +146,6 @@ public class Widget {
         gtk_style_context_has_class(gtk_widget_get_style_context(widgetPointer), name) != 0
     }
 
-    /// The foreground colour the theme and style sheets resolve for the widget's current state.
-    var styleColor: RGBA {
-        let context = gtk_widget_get_style_context(widgetPointer)
-        var color = GdkRGBA()
-        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
-        return RGBA(color)
-    }
-
     /// A colour the theme names (`@define-color`), e.g. `theme_bg_color`, as the widget's
     /// style context resolves it; `nil` when the theme does not define it.
     func themeColor(named name: String) -> RGBA? {

@@ -72,11 +72,6 @@ public class Window: Container {
         gtk_window_set_transient_for(windowPointer, parent?.windowPointer)
     }
 
-    /// Whether this window is transient for `other`.
-    func isTransient(for other: Window) -> Bool {
-        gtk_window_get_transient_for(windowPointer) == other.windowPointer
-    }
-
     /// Destroys this window when its transient parent is destroyed.
     var destroysWithParent: Bool {
         get { gtk_window_get_destroy_with_parent(windowPointer) != 0 }
@@ -121,27 +116,6 @@ public class Window: Container {
     /// Whether `widget` is the window's default widget.
     func isDefaultWidget(_ widget: Widget) -> Bool {
         gtk_window_get_default_widget(windowPointer) == widget.widgetPointer
-    }
-
-    /// Delivers a synthesised key press to the window, through the same path as a real
-    /// one (key-press handlers, then GTK's key bindings). Returns whether it was handled;
-    /// `false` when the window is not realized.
-    @discardableResult
-    func sendKeyPress(keyval: UInt) -> Bool {
-        guard !isDestroyed else { return false }
-        gtk_widget_realize(widgetPointer)
-        guard let gdkWindow = gtk_widget_get_window(widgetPointer),
-              let event = fo_key_press_event_new(gdkWindow, guint(keyval))
-        else { return false }
-        defer { gdk_event_free(event) }
-        return gtk_widget_event(widgetPointer, event) != 0
-    }
-
-    /// Asks the window to close as the window manager's close button does (a
-    /// "delete-event", delivered from the main loop).
-    func requestClose() {
-        guard !isDestroyed else { return }
-        gtk_window_close(windowPointer)
     }
 
     /// The work area (the monitor minus panels) of the monitor the window is on, or of
