@@ -127,6 +127,8 @@ public struct OptionParser: Sendable {
         defer { g_strfreev(argv) }
         var error: UnsafeMutablePointer<GError>?
         let parsed = g_option_context_parse_strv(context, &argv, &error)
+        // Read (and freed) here, before the option slots are released below.
+        let failure = parsed == 0 ? GLibError(consuming: error, fallback: "invalid command line") : nil
 
         var result = ParsedOptions()
         for (index, option) in options.enumerated() {
@@ -145,10 +147,8 @@ public struct OptionParser: Sendable {
             }
         }
 
-        if parsed == 0 {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "invalid command line"
-            if let error { g_error_free(error) }
-            throw CommandFailure(message, code: .usage)
+        if let failure {
+            throw CommandFailure(failure.message, code: .usage)
         }
         result.positionals = Array(StringVector.strings(argv).dropFirst())
         // GOption leaves "--" in place when an argument after it starts with "-".

@@ -153,20 +153,25 @@ private final class MarkupReader {
         let flags = GMarkupParseFlags(rawValue: G_MARKUP_TREAT_CDATA_AS_TEXT.rawValue)
         let userData = Unmanaged.passUnretained(self).toOpaque()
         // The context keeps a pointer to `parser`: every call stays inside this closure.
-        let failure: SpecError? = withUnsafePointer(to: &parser) { parserPointer in
+        let failure: SpecError? = withUnsafePointer(to: &parser) { parserPointer -> SpecError? in
             guard let context = g_markup_parse_context_new(parserPointer, flags, userData, nil) else {
                 return .metainfo(file: file, line: nil, column: nil, reason: "out of memory")
             }
             defer { g_markup_parse_context_free(context) }
-            var error: UnsafeMutablePointer<GError>?
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: gchar.self) }
-            let parsed = g_markup_parse_context_parse(context, base, gssize(bytes.count), &error) != 0
-                && g_markup_parse_context_end_parse(context, &error) != 0
-            if parsed { return nil }
+            let message: String
+            do throws(GLibError) {
+                try GLibError.checkSuccess(fallback: "malformed XML") {
+                    g_markup_parse_context_parse(context, base, gssize(bytes.count), $0)
+                }
+                try GLibError.checkSuccess(fallback: "malformed XML") { g_markup_parse_context_end_parse(context, $0) }
+                return nil
+            } catch {
+                message = error.message
+            }
             var line: gint = 0
             var column: gint = 0
             g_markup_parse_context_get_position(context, &line, &column)
-            let message = GLibMessage.consume(error) ?? "malformed XML"
             return .metainfo(
                 file: file, line: Int(line), column: Int(column),
                 reason: MarkupReader.withoutPosition(message))

@@ -70,11 +70,7 @@ struct OSRelease {
     /// Shell unquoting by GLib (`"Debian GNU/Linux"`, `'13'`, `\"`), `nil` when the
     /// quoting is broken.
     private static func unquote(_ raw: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let result = g_shell_unquote(raw, &error) else {
-            _ = GLibMessage.consume(error)
-            return nil
-        }
+        guard let result = try? GLibError.check({ g_shell_unquote(raw, $0) }) else { return nil }
         defer { g_free(result) }
         return String(cString: result)
     }

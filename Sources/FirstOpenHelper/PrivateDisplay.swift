@@ -1,5 +1,6 @@
 internal import CGtk
 import FirstOpenCommandLine
+internal import FirstOpenState
 
 #if canImport(Glibc)
 import Glibc
@@ -71,25 +72,30 @@ final class PrivateDisplay {
         var sourceFDs: [Int32] = [writeEnd]
         var targetFDs: [Int32] = [3]
         var pid: GPid = 0
-        var error: UnsafeMutablePointer<GError>?
         let flags = GSpawnFlags(G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue
             | (logFD < 0 ? G_SPAWN_STDERR_TO_DEV_NULL.rawValue : 0))
         // The parent's pid travels as the user data: the child checks it did not miss
         // our death between fork and prctl.
         let parent = UnsafeMutableRawPointer(bitPattern: Int(getpid()))
-        let spawned = argv.withUnsafeBufferPointer { argvBuffer in
-            argvBuffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: argv.count) {
-                g_spawn_async_with_pipes_and_fds(
-                    nil, $0, nil, flags, PrivateDisplay.childSetup, parent,
-                    -1, -1, logFD, &sourceFDs, &targetFDs, 1,
-                    &pid, nil, nil, nil, &error)
+        let spawned: GLibError?
+        do throws(GLibError) {
+            try GLibError.checkSuccess(fallback: "cannot be started") { error in
+                argv.withUnsafeBufferPointer { argvBuffer in
+                    argvBuffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: argv.count) {
+                        g_spawn_async_with_pipes_and_fds(
+                            nil, $0, nil, flags, PrivateDisplay.childSetup, parent,
+                            -1, -1, logFD, &sourceFDs, &targetFDs, 1,
+                            &pid, nil, nil, nil, error)
+                    }
+                }
             }
+            spawned = nil
+        } catch {
+            spawned = error
         }
         close(writeEnd)
-        guard spawned != 0 else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot be started"
-            if let error { g_error_free(error) }
-            throw CommandFailure("cannot start \(server): \(reason)", code: .noDisplay)
+        if let spawned {
+            throw CommandFailure("cannot start \(server): \(spawned.message)", code: .noDisplay)
         }
         processID = pid
 

@@ -124,7 +124,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
                 }
             } catch CheckedFile.Failure.missing {
                 return
-            } catch let failure as GLibFailure {
+            } catch let failure as GLibError {
                 warnings.append("\(path): ignored: \(Quoted.line(failure.message))")
                 return
             } catch {

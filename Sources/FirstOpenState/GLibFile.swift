@@ -5,13 +5,10 @@ import Glibc
 package enum GLibFile {
     /// `g_file_set_contents_full` with `CONSISTENT | DURABLE`: a temp file in the same
     /// directory, fsync, rename; readers see the old or the new file, never a part.
-    static func write(_ data: UnsafePointer<gchar>, length: Int, to path: String, mode: Int32) throws(GLibFailure) {
-        var error: UnsafeMutablePointer<GError>?
+    static func write(_ data: UnsafePointer<gchar>, length: Int, to path: String, mode: Int32) throws(GLibError) {
         let flags = GFileSetContentsFlags(
             rawValue: G_FILE_SET_CONTENTS_CONSISTENT.rawValue | G_FILE_SET_CONTENTS_DURABLE.rawValue)
-        if g_file_set_contents_full(path, data, gssize(length), flags, mode, &error) == 0 {
-            throw GLibFailure(consuming: error)
-        }
+        try GLibError.checkSuccess { g_file_set_contents_full(path, data, gssize(length), flags, mode, $0) }
     }
 
     /// `g_mkdir_with_parents`; returns the errno text on failure.

@@ -35,17 +35,19 @@ package final class KeyFile {
     /// ships in a GResource), keeping every translation as ``init(path:limit:)`` does.
     package init(data bytes: [UInt8]) throws(LoadFailure) {
         pointer = g_key_file_new()
-        var error: UnsafeMutablePointer<GError>?
         let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
-        // A trailing NUL gives an empty file a valid pointer too; GLib gets the length.
-        let loaded = (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: gchar.self) { chars in
-                g_key_file_load_from_data(pointer, chars.baseAddress, gsize(bytes.count), flags, &error)
+        do throws(GLibError) {
+            // A trailing NUL gives an empty file a valid pointer too; GLib gets the length.
+            try GLibError.checkSuccess { error in
+                (bytes + [0]).withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: gchar.self) { chars in
+                        g_key_file_load_from_data(pointer, chars.baseAddress, gsize(bytes.count), flags, error)
+                    }
+                }
             }
-        }
-        if loaded == 0 {
+        } catch {
             // deinit frees the key file: every stored property is set.
-            throw .malformed(GLibFailure(consuming: error).message)
+            throw .malformed(error.message)
         }
     }
 
@@ -55,12 +57,9 @@ package final class KeyFile {
 
     /// Parses `data`; comments and translations are kept so rewriting a user's file
     /// does not lose them.
-    func load(_ data: UnsafePointer<gchar>, length: Int) throws(GLibFailure) {
-        var error: UnsafeMutablePointer<GError>?
+    func load(_ data: UnsafePointer<gchar>, length: Int) throws(GLibError) {
         let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
-        if g_key_file_load_from_data(pointer, data, gsize(length), flags, &error) == 0 {
-            throw GLibFailure(consuming: error)
-        }
+        try GLibError.checkSuccess { g_key_file_load_from_data(pointer, data, gsize(length), flags, $0) }
     }
 
     package func hasGroup(_ group: String) -> Bool {
@@ -77,36 +76,28 @@ package final class KeyFile {
         stringList(g_key_file_get_keys(pointer, group, nil, nil))
     }
 
-    func string(_ key: String, in group: String) throws(GLibFailure) -> String {
-        var error: UnsafeMutablePointer<GError>?
-        guard let value = g_key_file_get_string(pointer, group, key, &error) else {
-            throw GLibFailure(consuming: error)
+    func string(_ key: String, in group: String) throws(GLibError) -> String {
+        guard let value = try GLibError.check({ g_key_file_get_string(pointer, group, key, $0) }) else {
+            throw GLibError(consuming: nil)
         }
         defer { g_free(value) }
         return String(cString: value)
     }
 
-    func boolean(_ key: String, in group: String) throws(GLibFailure) -> Bool {
-        var error: UnsafeMutablePointer<GError>?
-        let value = g_key_file_get_boolean(pointer, group, key, &error)
-        if let error { throw GLibFailure(consuming: error) }
-        return value != 0
+    func boolean(_ key: String, in group: String) throws(GLibError) -> Bool {
+        try GLibError.check { g_key_file_get_boolean(pointer, group, key, $0) } != 0
     }
 
-    func stringList(_ key: String, in group: String) throws(GLibFailure) -> [String] {
-        var error: UnsafeMutablePointer<GError>?
-        guard let list = g_key_file_get_string_list(pointer, group, key, nil, &error) else {
-            throw GLibFailure(consuming: error)
+    func stringList(_ key: String, in group: String) throws(GLibError) -> [String] {
+        guard let list = try GLibError.check({ g_key_file_get_string_list(pointer, group, key, nil, $0) }) else {
+            throw GLibError(consuming: nil)
         }
         return stringList(list)
     }
 
-    /// Whether `group` has `key`.
+    /// Whether `group` has `key` (false too when `group` is absent).
     package func hasKey(_ key: String, in group: String) -> Bool {
-        var error: UnsafeMutablePointer<GError>?
-        let found = g_key_file_has_key(pointer, group, key, &error) != 0
-        if let error { g_error_free(error) }
-        return found
+        (try? GLibError.check { g_key_file_has_key(pointer, group, key, $0) }).map { $0 != 0 } ?? false
     }
 
     /// Why a key that is present has no usable value.
@@ -129,19 +120,20 @@ package final class KeyFile {
     /// absent or fine. (GLib's own getters just return nothing then, which callers would
     /// otherwise report as a missing key.)
     package func valueProblem(_ key: String, in group: String) -> ValueProblem? {
-        var error: UnsafeMutablePointer<GError>?
-        if let value = g_key_file_get_string(pointer, group, key, &error) {
+        let failure: GLibError
+        do {
+            let value = try GLibError.check { g_key_file_get_string(pointer, group, key, $0) }
             g_free(value)
             return nil
+        } catch {
+            failure = error
         }
-        guard let error else { return nil }
-        defer { g_error_free(error) }
-        guard error.pointee.domain == g_key_file_error_quark() else { return nil }
-        switch GKeyFileError(rawValue: UInt32(bitPattern: error.pointee.code)) {
-        case G_KEY_FILE_ERROR_UNKNOWN_ENCODING: return .notUTF8
-        case G_KEY_FILE_ERROR_INVALID_VALUE: return .invalidEscape
-        default: return nil
+        func isKeyFileError(_ code: GKeyFileError) -> Bool {
+            failure.matches(g_key_file_error_quark(), code: Int32(bitPattern: code.rawValue))
         }
+        if isKeyFileError(G_KEY_FILE_ERROR_UNKNOWN_ENCODING) { return .notUTF8 }
+        if isKeyFileError(G_KEY_FILE_ERROR_INVALID_VALUE) { return .invalidEscape }
+        return nil
     }
 
     /// The unescaped value (`\n`, `\s`, `\\` …), or `nil` when the key is absent or its
@@ -153,18 +145,15 @@ package final class KeyFile {
     /// The best translation of `key` for `locale` (`nil`: the process's locale), with
     /// GLib's usual fallbacks (de_DE.UTF-8@euro → de_DE@euro → de_DE → de → untranslated).
     package func localizedString(_ key: String, in group: String, locale: String?) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let value = g_key_file_get_locale_string(pointer, group, key, locale, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
+        guard let value = try? GLibError.check({ g_key_file_get_locale_string(pointer, group, key, locale, $0) })
+        else { return nil }
         defer { g_free(value) }
         return String(cString: value)
     }
 
     /// `true`/`false` as GLib reads them, the failure when the value is neither, or
     /// `nil` when the key is absent.
-    package func booleanIfPresent(_ key: String, in group: String) -> Result<Bool, GLibFailure>? {
+    package func booleanIfPresent(_ key: String, in group: String) -> Result<Bool, GLibError>? {
         guard hasKey(key, in: group) else { return nil }
         do {
             return .success(try boolean(key, in: group))
@@ -175,11 +164,8 @@ package final class KeyFile {
 
     /// The raw text of a key as written, escapes and all (for messages).
     package func rawValue(_ key: String, in group: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let value = g_key_file_get_value(pointer, group, key, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
+        guard let value = try? GLibError.check({ g_key_file_get_value(pointer, group, key, $0) })
+        else { return nil }
         defer { g_free(value) }
         return String(cString: value)
     }
@@ -207,10 +193,10 @@ package final class KeyFile {
     }
 
     /// Writes the key file atomically and durably (temp file, fsync, rename).
-    package func write(to path: String, mode: Int32) throws(GLibFailure) {
+    package func write(to path: String, mode: Int32) throws(GLibError) {
         var length: gsize = 0
         guard let data = g_key_file_to_data(pointer, &length, nil) else {
-            throw GLibFailure(consuming: nil)
+            throw GLibError(consuming: nil)
         }
         defer { g_free(data) }
         try GLibFile.write(data, length: Int(length), to: path, mode: mode)

@@ -141,7 +141,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
             keyFile.setTopComment(" The last version of \(appID) whose Welcome or What's New window was seen.\n Written by first-open; delete this file to see the Welcome window again.")
             keyFile.setString(version.description, for: Self.versionKey, in: Self.group)
             keyFile.setString(formattedNow("%Y-%m-%dT%H:%M:%S%:z", utc: false), for: Self.seenAtKey, in: Self.group)
-            do throws(GLibFailure) {
+            do throws(GLibError) {
                 try keyFile.write(to: path, mode: 0o644)
             } catch {
                 throw .unwritable(path: path, reason: Self.reason(error))
@@ -299,7 +299,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     }
 
     /// GLib messages already name the file; keep just the cause after the last ": ".
-    private static func reason(_ failure: GLibFailure) -> String {
+    private static func reason(_ failure: GLibError) -> String {
         let message = failure.message
         var cut = message.startIndex
         var index = message.startIndex

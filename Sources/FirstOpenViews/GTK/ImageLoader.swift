@@ -72,25 +72,27 @@ public enum ImageLoader {
             let handler = unsafeBitCast(sizePrepared, to: GCallback.self)
             let id = fo_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", handler, checkPointer, nil)
             defer { g_signal_handler_disconnect(UnsafeMutableRawPointer(loader), id) }
-            var error: UnsafeMutablePointer<GError>?
             // In chunks, so a refused size stops the work after the header.
-            var offset = 0
-            bytes.withUnsafeBufferPointer { buffer in
-                while offset < buffer.count, !checkPointer.pointee.refused, error == nil {
-                    let count = min(64 * 1024, buffer.count - offset)
-                    if gdk_pixbuf_loader_write(loader, buffer.baseAddress! + offset, gsize(count), &error) == 0 { break }
-                    offset += count
+            do throws(GLibError) {
+                try bytes.withUnsafeBufferPointer { buffer throws(GLibError) in
+                    var offset = 0
+                    while offset < buffer.count, !checkPointer.pointee.refused {
+                        let count = min(64 * 1024, buffer.count - offset)
+                        try GLibError.checkSuccess(fallback: "cannot be decoded") {
+                            gdk_pixbuf_loader_write(loader, buffer.baseAddress! + offset, gsize(count), $0)
+                        }
+                        offset += count
+                    }
                 }
+            } catch {
+                failure = error.message
             }
-            if let pending = error {
-                failure = String(cString: pending.pointee.message)
-                g_error_free(pending)
-                error = nil
-            }
-            if gdk_pixbuf_loader_close(loader, &error) == 0, failure == nil {
-                failure = error.map { String(cString: $0.pointee.message) } ?? "cannot be decoded"
-            }
-            if let error { g_error_free(error) }
+            // Always closed (the loader must be); its error counts only when writing went well.
+            do throws(GLibError) {
+                try GLibError.checkSuccess(fallback: "cannot be decoded") { gdk_pixbuf_loader_close(loader, $0) }
+            } catch where failure == nil {
+                failure = error.message
+            } catch {}
         }
         if check.refused {
             throw ImageFileError(

@@ -13,11 +13,14 @@ package final class PixelImage {
 
     /// Loads and decodes `path` with `gdk_pixbuf_new_from_file`.
     package convenience init(contentsOf path: String) throws(ImageFileError) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let loaded = gdk_pixbuf_new_from_file(path, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot be read"
-            if let error { g_error_free(error) }
-            throw ImageFileError(path: path, reason: reason)
+        let loaded: OpaquePointer
+        do throws(GLibError) {
+            guard let pixbuf = try GLibError.check({ gdk_pixbuf_new_from_file(path, $0) }) else {
+                throw GLibError(consuming: nil, fallback: "cannot be read")
+            }
+            loaded = pixbuf
+        } catch {
+            throw ImageFileError(path: path, reason: error.message)
         }
         guard gdk_pixbuf_get_bits_per_sample(loaded) == 8, gdk_pixbuf_get_colorspace(loaded) == GDK_COLORSPACE_RGB,
               let data = gdk_pixbuf_get_pixels(loaded)
@@ -65,11 +68,10 @@ package final class PixelImage {
 
     /// Writes the image as PNG.
     package func writePNG(to path: String) throws(ImageFileError) {
-        var error: UnsafeMutablePointer<GError>?
-        guard fo_pixbuf_save_png(pixbuf, path, &error) != 0 else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "cannot be written"
-            if let error { g_error_free(error) }
-            throw ImageFileError(path: path, reason: reason)
+        do throws(GLibError) {
+            try GLibError.checkSuccess(fallback: "cannot be written") { fo_pixbuf_save_png(pixbuf, path, $0) }
+        } catch {
+            throw ImageFileError(path: path, reason: error.message)
         }
     }
 }

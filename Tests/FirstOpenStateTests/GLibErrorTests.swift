@@ -1,0 +1,47 @@
+import CGLib
+@testable import FirstOpenState
+import XCTest
+
+/// The one bridge from `GError` to Swift.
+final class GLibErrorTests: XCTestCase {
+    func testCheckThrowsGLibsDomainCodeAndMessage() {
+        var contents: UnsafeMutablePointer<gchar>?
+        defer { g_free(contents) }
+        XCTAssertThrowsError(try GLibError.check { g_file_get_contents("/nonexistent/first-open", &contents, nil, $0) }) { error in
+            guard let error = error as? GLibError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.domain, "g-file-error-quark")
+            XCTAssertEqual(error.code, Int(G_FILE_ERROR_NOENT.rawValue))
+            XCTAssertTrue(error.isFileError(G_FILE_ERROR_NOENT))
+            XCTAssertFalse(error.isFileError(G_FILE_ERROR_ACCES))
+            XCTAssertTrue(error.message.contains("/nonexistent/first-open"), error.message)
+            XCTAssertEqual(error.description, error.message)
+        }
+    }
+
+    func testCheckReturnsTheResultWhenNoErrorIsSet() throws {
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
+        let loaded = try GLibError.check { g_key_file_load_from_data(keyFile, "[A]\nk=v\n", gsize.max, G_KEY_FILE_NONE, $0) }
+        XCTAssertNotEqual(loaded, 0)
+    }
+
+    func testAFailureWithoutAGErrorGetsTheFallback() {
+        XCTAssertThrowsError(try GLibError.checkSuccess(fallback: "cannot be started") { _ in 0 }) { error in
+            XCTAssertEqual(error as? GLibError, GLibError(domain: "", code: 0, message: "cannot be started"))
+        }
+        XCTAssertEqual(GLibError(consuming: nil).message, "unknown error")
+        XCTAssertNoThrow(try GLibError.checkSuccess { _ in 1 })
+    }
+
+    func testKeyFileErrorsAreMatchedByDomainAndCode() throws {
+        let keyFile = KeyFile()
+        keyFile.setString("x", for: "Name", in: "Group")
+        XCTAssertThrowsError(try keyFile.string("Missing", in: "Group")) { error in
+            guard let error = error as? GLibError else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.matches(g_key_file_error_quark(), code: Int32(G_KEY_FILE_ERROR_KEY_NOT_FOUND.rawValue)))
+        }
+        XCTAssertEqual(try keyFile.string("Name", in: "Group"), "x")
+        XCTAssertTrue(keyFile.hasKey("Name", in: "Group"))
+        XCTAssertFalse(keyFile.hasKey("Name", in: "No such group"))
+    }
+}
