@@ -20,7 +20,7 @@ final class FuzzTests: XCTestCase {
         let directory = packageRoot + "/Tests/Corpus/specs"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory).sorted()) ?? []
         return names.compactMap { FileManager.default.contents(atPath: directory + "/" + $0).map(Array.init) }
-            + [Array((try? String(contentsOfFile: example("org.example.Car.spec"), encoding: .utf8) ?? "")?.utf8 ?? "".utf8)]
+            + [Array((try? String(contentsOfFile: example("org.example.Car.spec"), encoding: .utf8))?.utf8 ?? "".utf8)]
     }
 
     func testSpecParserVerdictsAgreeOnMutatedSpecs() throws {
