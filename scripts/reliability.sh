@@ -9,7 +9,8 @@
 # Rounds multiply: concurrent mark-seen rounds (30 writers each), lower/higher pairs,
 # kill -9 during writes (20 per round), corpus mutants through the real binaries
 # (40 per round), in-process fuzz cases (300 specs, 2000 metainfo files, 3000 versions
-# per round), X server deaths with the window open.
+# per round), X server deaths with the window open, and 6 s of libFuzzer per round
+# (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-20}"
@@ -25,6 +26,9 @@ xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" \
     swift test --skip-build --disable-swift-testing \
     --filter 'ReliabilityTests|FuzzTests|ConcurrentWriteTests|CheckedFileTests|HostileSpecTests|ColorSyntaxAgreementTests'
 echo "reliability: $rounds rounds passed in $(( $(date +%s) - start )) s"
+
+# libFuzzer (ASan + LeakSanitizer) over the same three parsers: 6 s per round.
+scripts/fuzz.sh "$(( rounds * 6 ))"
 
 # Linearity: explain on specs with N release groups (What's New due, so every group is
 # read) and on metainfo files with N releases, release build. Prints seconds per run and

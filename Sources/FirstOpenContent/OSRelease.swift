@@ -85,7 +85,7 @@ struct OSRelease {
     /// Shell unquoting by GLib (`"Debian GNU/Linux"`, `'13'`, `\"`), `nil` when the
     /// quoting is broken.
     private static func unquote(_ raw: String) -> String? {
-        guard let result = try? GLibError.check({ g_shell_unquote(raw, $0) }) else { return nil }
+        guard let result = try? GLibError.checkNonNull({ g_shell_unquote(raw, $0) }) else { return nil }
         defer { g_free(result) }
         return String(cString: result)
     }

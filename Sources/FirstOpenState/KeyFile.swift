@@ -77,9 +77,7 @@ package final class KeyFile {
     }
 
     func string(_ key: String, in group: String) throws(GLibError) -> String {
-        guard let value = try GLibError.check({ g_key_file_get_string(pointer, group, key, $0) }) else {
-            throw GLibError(consuming: nil)
-        }
+        let value = try GLibError.checkNonNull { g_key_file_get_string(pointer, group, key, $0) }
         defer { g_free(value) }
         return String(cString: value)
     }
@@ -89,10 +87,7 @@ package final class KeyFile {
     }
 
     func stringList(_ key: String, in group: String) throws(GLibError) -> [String] {
-        guard let list = try GLibError.check({ g_key_file_get_string_list(pointer, group, key, nil, $0) }) else {
-            throw GLibError(consuming: nil)
-        }
-        return stringList(list)
+        stringList(try GLibError.checkNonNull { g_key_file_get_string_list(pointer, group, key, nil, $0) })
     }
 
     /// Whether `group` has `key` (false too when `group` is absent).
@@ -122,8 +117,7 @@ package final class KeyFile {
     package func valueProblem(_ key: String, in group: String) -> ValueProblem? {
         let failure: GLibError
         do {
-            let value = try GLibError.check { g_key_file_get_string(pointer, group, key, $0) }
-            g_free(value)
+            g_free(try GLibError.checkNonNull { g_key_file_get_string(pointer, group, key, $0) })
             return nil
         } catch {
             failure = error
@@ -145,7 +139,7 @@ package final class KeyFile {
     /// The best translation of `key` for `locale` (`nil`: the process's locale), with
     /// GLib's usual fallbacks (de_DE.UTF-8@euro → de_DE@euro → de_DE → de → untranslated).
     package func localizedString(_ key: String, in group: String, locale: String?) -> String? {
-        guard let value = try? GLibError.check({ g_key_file_get_locale_string(pointer, group, key, locale, $0) })
+        guard let value = try? GLibError.checkNonNull({ g_key_file_get_locale_string(pointer, group, key, locale, $0) })
         else { return nil }
         defer { g_free(value) }
         return String(cString: value)
@@ -164,7 +158,7 @@ package final class KeyFile {
 
     /// The raw text of a key as written, escapes and all (for messages).
     package func rawValue(_ key: String, in group: String) -> String? {
-        guard let value = try? GLibError.check({ g_key_file_get_value(pointer, group, key, $0) })
+        guard let value = try? GLibError.checkNonNull({ g_key_file_get_value(pointer, group, key, $0) })
         else { return nil }
         defer { g_free(value) }
         return String(cString: value)

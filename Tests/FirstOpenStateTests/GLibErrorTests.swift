@@ -44,4 +44,14 @@ final class GLibErrorTests: XCTestCase {
         XCTAssertTrue(keyFile.hasKey("Name", in: "Group"))
         XCTAssertFalse(keyFile.hasKey("Name", in: "No such group"))
     }
+
+    /// `g_key_file_get_string` returns the value *and* sets an error for a trailing
+    /// backslash: the value counts (as it always did here) and the error is freed (the
+    /// leak libFuzzer found; scripts/fuzz.sh runs with LeakSanitizer).
+    func testAValueReturnedBesideAnErrorIsKept() throws {
+        let keyFile = try KeyFile(data: Array("[A]\nName=abc\\\n".utf8))
+        XCTAssertEqual(keyFile.rawValue("Name", in: "A"), "abc\\")
+        XCTAssertNotNil(keyFile.value("Name", in: "A"))
+        XCTAssertNil(keyFile.valueProblem("Name", in: "A"))
+    }
 }

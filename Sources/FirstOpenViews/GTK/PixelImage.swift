@@ -15,10 +15,7 @@ package final class PixelImage {
     package convenience init(contentsOf path: String) throws(ImageFileError) {
         let loaded: OpaquePointer
         do throws(GLibError) {
-            guard let pixbuf = try GLibError.check({ gdk_pixbuf_new_from_file(path, $0) }) else {
-                throw GLibError(consuming: nil, fallback: "cannot be read")
-            }
-            loaded = pixbuf
+            loaded = try GLibError.checkNonNull(fallback: "cannot be read") { gdk_pixbuf_new_from_file(path, $0) }
         } catch {
             throw ImageFileError(path: path, reason: error.message)
         }
