@@ -6,8 +6,8 @@
  *   window [--like-first-open] [ICON_FOLDER]
  *
  * --like-first-open builds first-open's widget structure (FirstOpenDialog+Builders.swift):
- * a GtkHeaderBar with a close button (client-side decorations: a frame with resize
- * cursors), one scrolled window holding the header and the rows, a hidden GtkInfoBar
+ * a GtkHeaderBar with a close button and an empty custom title (client-side decorations:
+ * a frame with resize cursors), one scrolled window holding the header and the rows, a hidden GtkInfoBar
  * (the link-failure bar), and an action box with Continue and the flat secondary
  * button ("Release Notes"). Without it: the plain window of DESIGN.md's floor (the
  * window manager draws the title bar, which costs the program nothing; only the rows
@@ -118,6 +118,8 @@ int main(int argc, char **argv) {
         GtkWidget *bar = gtk_header_bar_new();
         gtk_header_bar_set_show_close_button(GTK_HEADER_BAR(bar), TRUE);
         gtk_header_bar_set_decoration_layout(GTK_HEADER_BAR(bar), ":close");
+        /* An empty custom title, as first-open's (its title is not drawn in the bar). */
+        gtk_header_bar_set_custom_title(GTK_HEADER_BAR(bar), gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0));
         gtk_window_set_titlebar(GTK_WINDOW(window), bar);
         gtk_window_set_title(GTK_WINDOW(window), "Welcome to Car");
         gtk_widget_show_all(bar);
