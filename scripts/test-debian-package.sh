@@ -355,6 +355,19 @@ login_test() {
 
 # --- remove and purge --------------------------------------------------------------------
 remove_test() {
+    step "apt-get remove first-open-os-release alone: its leftover autostart entry is skipped"
+    local try_exec
+    try_exec=$(sed -n 's/^TryExec=//p' "$autostart")
+    "${apt[@]}" remove first-open-os-release >"$work/remove-os-release.log" 2>&1 \
+        || { cat "$work/remove-os-release.log" >&2; fail "apt-get remove first-open-os-release"; }
+    is_installed first-open || fail "removing first-open-os-release removed first-open"
+    [ -f "$autostart" ] || fail "conffile $autostart was deleted by remove (only purge may)"
+    # The session runs an entry only while its TryExec is an executable: the link went with
+    # the package, while /usr/bin/first-open stays.
+    [ -n "$try_exec" ] && [ ! -e "$try_exec" ] && [ -x /usr/bin/first-open ] \
+        || fail "the entry left by first-open-os-release would still run (TryExec=$try_exec)"
+    echo "left: $autostart (conffile; TryExec=$try_exec is gone, so sessions skip it)"
+
     step "apt-get remove: nothing left but conffiles"
     "${apt[@]}" remove "${packages[@]}" >"$work/remove.log" 2>&1 || { cat "$work/remove.log" >&2; fail "apt-get remove"; }
     local p path leftovers=()
@@ -379,11 +392,8 @@ remove_test() {
               <(grep -v '^/var/lib/dpkg/info/' "$work/paths-removed"); then
         fail "after remove the file system differs from before the install by more than the conffiles"
     fi
-    # With first-open gone the entry's TryExec fails, so sessions skip the remaining conffile.
-    local try_exec
-    try_exec=$(sed -n 's/^TryExec=//p' "$autostart")
-    [ -n "$try_exec" ] && [ ! -x "$try_exec" ] || fail "the remaining $autostart would still run"
-    echo "left: $(echo $(cat "$work/conffiles")) (conffiles; TryExec=$try_exec is gone, so sessions skip it)"
+    [ ! -e "$try_exec" ] || fail "the remaining $autostart would still run"
+    echo "left: $(echo $(cat "$work/conffiles")) (conffiles)"
 
     step "apt-get purge: nothing left"
     # Packages without conffiles are gone from dpkg's database already; apt-get purge
