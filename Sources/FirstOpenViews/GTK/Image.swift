@@ -54,11 +54,11 @@ public final class Image: Widget {
             }
             if let tint {
                 var color = tint.gdkValue
-                return try? GLibError.check { error in
+                return try? GLibError.checkNonNull { error in
                     gtk_icon_info_load_symbolic(info, &color, nil, nil, nil, nil, error)
                 }
             }
-            return try? GLibError.check { error in gtk_icon_info_load_icon(info, error) }
+            return try? GLibError.checkNonNull { error in gtk_icon_info_load_icon(info, error) }
         }
     }
 }
