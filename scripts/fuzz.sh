@@ -17,7 +17,9 @@ seconds="${1:-60}"
 export PATH="/opt/swift/usr/bin:$PATH"
 
 out=.build/fuzz
-mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts"
+mkdir -p "$out/seeds" "$out/corpus" "$out/artifacts" "$out/tmp"
+# The target writes each spec input to a file (the validator reads files): keep it here.
+export TMPDIR="$PWD/$out/tmp"
 glib_cflags=()
 for flag in $(pkg-config --cflags glib-2.0); do glib_cflags+=(-Xcc "$flag"); done
 common=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -package-name firstopenviews
