@@ -46,20 +46,4 @@ public struct WindowContent: Sendable, Hashable {
 
     /// All rows of all sections, in display order.
     public var allRows: [InformationRow] { sections.flatMap(\.rows) }
-
-    /// The same content in the default accent colour, with every row in it.
-    public func withDefaultColors() -> WindowContent {
-        var copy = self
-        copy.accentColor = WindowContent.defaultAccentColor
-        copy.sections = sections.map { section in
-            var section = section
-            section.rows = section.rows.map { row in
-                var row = row
-                row.color = nil
-                return row
-            }
-            return section
-        }
-        return copy
-    }
 }
