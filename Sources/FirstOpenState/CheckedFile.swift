@@ -47,14 +47,8 @@ package enum CheckedFile {
 
     /// Reads the whole of `path` (at most `limit` bytes) and returns its bytes.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { throw .missing }
-            throw .unreadable(reason: String(cString: strerror(code)))
-        }
+        let fd = try openChecked(path, limit: limit)
         defer { close(fd) }
-        try checkRegularFile(fd, limit: limit)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -73,14 +67,25 @@ package enum CheckedFile {
     /// Checks, without reading it, that `path` is a regular file of at most `limit`
     /// bytes — for files a library opens by path itself (an icon theme's icons).
     package static func check(_ path: String, limit: Int) throws(Failure) {
+        close(try openChecked(path, limit: limit))
+    }
+
+    /// Opens `path` without blocking (a FIFO never stalls the open) and checks the
+    /// opened descriptor with ``checkRegularFile(_:limit:)``; the caller closes it.
+    private static func openChecked(_ path: String, limit: Int) throws(Failure) -> Int32 {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw .missing }
             throw .unreadable(reason: String(cString: strerror(code)))
         }
-        defer { close(fd) }
-        try checkRegularFile(fd, limit: limit)
+        do {
+            try checkRegularFile(fd, limit: limit)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
     }
 
     /// ``read(_:limit:)``, handing the bytes to `body` NUL-terminated (for C parsers).
