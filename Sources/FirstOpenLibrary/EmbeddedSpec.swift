@@ -17,8 +17,9 @@ final class EmbeddedSpec {
         self.spec = spec
     }
 
-    /// Loads a spec file; colours are checked with `gdk_rgba_parse`, the parser the
-    /// window uses, so a spec that loads here can be shown.
+    /// Loads a spec file; colours are checked with ``RGBA/isParsable(_:)`` (the commands'
+    /// `ColorSyntax` check, then `gdk_rgba_parse`, as the window parses them), so a spec
+    /// that loads here can be shown.
     static func load(path: String) throws(LibraryError) -> EmbeddedSpec {
         do {
             return EmbeddedSpec(spec: try SpecFile(path: path, colorValidator: RGBA.isParsable))
