@@ -52,7 +52,8 @@ do {
     case .markSeen: code = try MarkSeenCommand(arguments: commandArguments).run()
     case .reset: code = try ResetCommand(arguments: commandArguments).run()
     case .validate, .screenshot:
-        // Both need GDK (gdk_rgba_parse, rendering): the window helper does them.
+        // Both need GDK (validate decodes icon images with GdkPixbuf; screenshot renders):
+        // the window helper does them.
         try HelperLauncher.execHelper(arguments: [command.rawValue] + rest)
     case .autostart: code = try AutostartCommand(arguments: commandArguments).run()
     }
