@@ -53,7 +53,9 @@ struct WindowShowCommand {
             message: "\(Diagnostics.programName): the display went away while the \(kind.rawValue) window was open; nothing recorded")
 
         // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
-        let spec = try SpecFile.load(specPath)
+        // What the window of `kind` shows is read, as first-open read it to decide: a
+        // broken ReleaseNotes= file fails What's New, not Welcome.
+        let spec = try SpecFile.load(specPath, readingContent: false).loadingContentForCommand(for: kind)
         spec.addIconFolderToTheme()
         let current: Version
         if let recordVersion {

@@ -217,6 +217,24 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(withSettings.stderr.contains("not a regular file"), withSettings.stderr)
     }
 
+    /// first-open decides Welcome without reading the `ReleaseNotes=` file; the window
+    /// helper it hands over to used to read it anyway and fail the login with 65.
+    func testABrokenReleaseNotesFileDoesNotStopTheWelcomeWindow() throws {
+        try requireDisplay()
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(
+            version: "1.3.0", extra: "ReleaseNotes=missing.metainfo.xml"))
+        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"))
+        let shown = CLIHarness.finish(try cli.start([spec], extraEnvironment: ["FIRST_OPEN_QUIT_WHEN_DRAWN": "1"]),
+                                      timeout: 60)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stderr, "")
+        // What's New needs the file: there the login fails with 65 and names it.
+        let forced = try cli.run(["show", "--force", "whats-new", spec])
+        XCTAssertEqual(forced.status, 65, forced.stdout + forced.stderr)
+        XCTAssertTrue(forced.stderr.contains("missing.metainfo.xml"), forced.stderr)
+    }
+
     func testAFIFOIconDoesNotBlockTheWindowOrHoldTheLock() throws {
         try requireDisplay()
         let cli = try CLIHarness()
