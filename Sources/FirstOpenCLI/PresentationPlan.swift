@@ -34,7 +34,7 @@ struct PresentationPlan {
             spec: spec, current: currentVersion, policy: policy, settings: settings, store: store)
         if let kind = decision.kind { spec = try spec.loadingContentForCommand(for: kind) }
         self.spec = spec
-        content = Self.content(of: spec, for: decision)
+        content = spec.windowContent(for: decision)
         quietReason = decision.showsWindow ? settings.quietReason() : nil
     }
 
@@ -52,7 +52,7 @@ struct PresentationPlan {
         var spec = plan.spec
         if let kind = decision.kind { spec = try spec.loadingContentForCommand(for: kind) }
         self.spec = spec
-        content = decision == plan.decision ? plan.content : Self.content(of: spec, for: decision)
+        content = decision == plan.decision ? plan.content : spec.windowContent(for: decision)
         quietReason = plan.quietReason
     }
 
@@ -77,14 +77,6 @@ struct PresentationPlan {
             recorded: recorded, current: current, policy: policy,
             showsWhatsNew: settings.showsWhatsNew && spec.showsWhatsNew)
         return (decision, nil)
-    }
-
-    private static func content(of spec: SpecFile, for decision: Decision) -> WindowContent? {
-        switch decision {
-        case .welcome: spec.windowContent(kind: .welcome)
-        case let .whatsNew(from, to): spec.windowContent(kind: .whatsNew, from: from, to: to)
-        case .nothing: nil
-        }
     }
 
     /// The window kind the decision asks for, if any.

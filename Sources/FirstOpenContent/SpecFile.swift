@@ -240,6 +240,17 @@ public struct SpecFile: Sendable {
         }
     }
 
+    /// The content of the window `decision` asks for (``windowContent(kind:from:to:strings:)``
+    /// with the decision's versions); `nil` for `.nothing` or when the spec has nothing
+    /// to show for the case. `first-open SPEC` and the C library share it.
+    public func windowContent(for decision: Decision, strings: ContentStrings = .english) -> WindowContent? {
+        switch decision {
+        case .welcome: windowContent(kind: .welcome, strings: strings)
+        case let .whatsNew(from, to): windowContent(kind: .whatsNew, from: from, to: to, strings: strings)
+        case .nothing: nil
+        }
+    }
+
     /// The content of the window of `kind`, or `nil` when there is nothing to show —
     /// the caller then records the version silently.
     ///

@@ -65,7 +65,8 @@ final class EmbeddedSpec {
             over: parent, session: session,
             content: { [spec] decision in
                 shownKind = decision.kind ?? .welcome
-                return Self.content(of: spec, for: decision)
+                // The same content `first-open SPEC` shows; nil: record silently.
+                return spec.windowContent(for: decision, strings: .translated)
             },
             onDismiss: { [weak self] reason in
                 self?.dialog = nil
@@ -130,16 +131,6 @@ final class EmbeddedSpec {
             return try FirstOpenDialog(content: content, parent: parent, width: width)
         } catch {
             throw LibraryError(error == .noDisplay ? .noDisplay : .badSpec, "\(spec.path): \(error)")
-        }
-    }
-
-    /// The window for a decision, with the same content `first-open SPEC` shows:
-    /// `nil` (record silently) when the spec has none for the case.
-    private static func content(of spec: SpecFile, for decision: Decision) -> WindowContent? {
-        switch decision {
-        case .welcome: spec.windowContent(kind: .welcome, strings: .translated)
-        case let .whatsNew(from, to): spec.windowContent(kind: .whatsNew, from: from, to: to, strings: .translated)
-        case .nothing: nil
         }
     }
 
