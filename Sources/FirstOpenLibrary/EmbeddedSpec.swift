@@ -49,10 +49,10 @@ final class EmbeddedSpec {
         } catch {
             throw LibraryError(.badSpec, "\(error)")
         }
-        let (settings, warnings) = FirstOpenSettings.load(appID: spec.appID)
+        let (settings, warnings, quietReason) = SessionEnvironment.host.settings(for: spec.appID)
         for warning in warnings { Self.warn(warning) }
         // Live, guest and greeter sessions and system accounts stay quiet, as at login.
-        guard settings.quietReason() == nil else { return false }
+        guard quietReason == nil else { return false }
 
         let session = FirstOpenSession(
             appID: spec.appID,
