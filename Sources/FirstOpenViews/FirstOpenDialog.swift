@@ -61,11 +61,9 @@ public final class FirstOpenDialog {
     let actions: Actions
     let linkFailureBar: LinkFailureBar
 
-    var headerBox: Box { header.box }
     var appIcon: Image? { header.appIcon }
     var headlineLabel: Label { header.headlineLabel }
     var appNameLabel: Label { header.appNameLabel }
-    var bodyBox: Box { body.box }
     var sectionHeadings: [Label] { body.sectionHeadings }
     var rowLists: [Box] { body.rowLists }
     var rows: [RowView] { body.rows }
