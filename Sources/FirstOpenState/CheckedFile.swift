@@ -42,7 +42,8 @@ package enum CheckedFile {
     package static let metainfoLimit = 4 * 1024 * 1024
     /// Icon image files (`Icon=/path`).
     package static let imageLimit = 8 * 1024 * 1024
-    /// os-release, records and settings: small key=value files.
+    /// os-release, settings, lock files and `/proc/cmdline`: small files. (Records have
+    /// their own, smaller cap: `KeyFileVersionStore.recordLimit`.)
     package static let smallFileLimit = 256 * 1024
 
     /// Reads the whole of `path` (at most `limit` bytes) and returns its bytes.
