@@ -256,6 +256,24 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertTrue(version.stdout.hasPrefix("first-open "), version.stdout)
     }
 
+    /// Every exit status the man page documents is also named in `first-open --help`.
+    func testHelpNamesEveryExitStatusOfTheManPage() throws {
+        let manPage = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("data/first-open.1"),
+                                 encoding: .utf8)
+        let section = try XCTUnwrap(manPage.components(separatedBy: ".SH EXIT STATUS").dropFirst().first)
+            .components(separatedBy: "\n.SH ").first ?? ""
+        let lines = section.components(separatedBy: "\n")
+        let statuses = zip(lines, lines.dropFirst()).compactMap { tag, line in
+            tag == ".TP" && line.hasPrefix(".B ") ? String(line.dropFirst(3)) : nil
+        }
+        XCTAssertEqual(statuses, ["0", "1", "64", "65", "69", "70", "73", "74"], "the man page's list")
+        let help = try CLIHarness().run(["--help"]).stdout
+        for status in statuses {
+            let named = help.range(of: "(^|[^0-9])\(status) [A-Za-z(]", options: .regularExpression) != nil
+            XCTAssertTrue(named, "--help names exit status \(status): \(help)")
+        }
+    }
+
     func testAutostartInstallWritesAValidEntryAndRemoveDeletesIt() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("with space/car.spec", Self.spec(version: "1.3.0"))
