@@ -168,6 +168,12 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     public func tryLock(appID: String) throws(StoreError) -> StateLock? {
         try AppID.validate(appID)
         try makeDirectory()
+        // The window is shown under this lock and recorded on dismissal: a directory
+        // where the record cannot be written (read-only, or the user's own chmod) would
+        // show it at every login and fail only afterwards. Say so before showing.
+        if access(directory, W_OK) != 0 {
+            throw .unwritable(path: directory, reason: String(cString: strerror(errno)))
+        }
         return try StateLock.acquire(path: lockPath(for: appID))
     }
 

@@ -159,7 +159,12 @@ final class CLIHarness {
 
     /// Runs another program (xdotool, desktop-file-validate) and returns its status and output.
     static func runTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-        finish(try launch(URL(fileURLWithPath: path), arguments, environment: environment,
-                          outputIn: FileManager.default.temporaryDirectory))
+        finish(try launchTool(path, arguments, environment: environment))
+    }
+
+    /// Starts another program without waiting (``finish(_:timeout:file:line:)`` ends it).
+    static func launchTool(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Started {
+        try launch(URL(fileURLWithPath: path), arguments, environment: environment,
+                   outputIn: FileManager.default.temporaryDirectory)
     }
 }

@@ -309,6 +309,46 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
     }
 
+    func testStateDirectoryTheUserCannotWriteFailsBeforeTheWindowShows() throws {
+        // An ordinary account (uid 1500, no passwd entry needed) whose state directory and
+        // lock file exist but whose directory is read-only: the lock can still be taken,
+        // the record could not be written on dismissal. One line and 74, no window.
+        guard getuid() == 0 else { throw XCTSkip("needs root to run first-open as another uid") }
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(chmod(spec, 0o644), 0)
+        let directory = cli.stateHome.appendingPathComponent("first-open").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let lock = directory + "/org.example.Car.lock"
+        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: nil))
+        for path in [cli.root.path, cli.stateHome.path, cli.configHome.path, cli.configDirs.path] {
+            XCTAssertEqual(chmod(path, 0o755), 0)
+        }
+        XCTAssertEqual(chown(directory, 1500, 1500), 0)
+        XCTAssertEqual(chown(lock, 1500, 1500), 0)
+        XCTAssertEqual(chmod(directory, 0o555), 0)
+        defer { chmod(directory, 0o755) }
+        var environment = cli.environment
+        environment["USER"] = "fo-test"
+        environment["LOGNAME"] = "fo-test"
+        // The display's cookie, readable by that account (xvfb-run's file is root's alone),
+        // so that without the check the window would really open.
+        if let cookie = environment["XAUTHORITY"] {
+            let copy = cli.root.appendingPathComponent("Xauthority").path
+            try FileManager.default.copyItem(atPath: cookie, toPath: copy)
+            XCTAssertEqual(chown(copy, 1500, 1500), 0)
+            environment["XAUTHORITY"] = copy
+        }
+        let result = CLIHarness.finish(try CLIHarness.launchTool(
+            "/usr/bin/setpriv",
+            ["--reuid=1500", "--regid=1500", "--clear-groups", CLIHarness.firstOpen.path, spec],
+            environment: environment), timeout: 20)
+        XCTAssertEqual(result.status, 74, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains(directory), result.stderr)
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+    }
+
     func testPolicyAnyShowsPrereleaseStepsAndOthersDoNot() throws {
         let cli = try CLIHarness()
         let rc2Notes = "\n[Release 1.3.0~rc2 1]\nIcon=starred-symbolic\nTitle=Second candidate\nSubtitle=Fixes.\n"
