@@ -21,9 +21,9 @@ let package = Package(
         // Decision and record keeping without GTK (login path, scripts).
         .library(name: "FirstOpenState", targets: ["FirstOpenState"]),
         // `first-open`: decides without loading GTK, hands over to the window helper.
-        .executable(name: "first-open", targets: ["FirstOpenCLI"]),
+        .executable(name: "first-open", targets: ["FirstOpenTool"]),
         // `first-open-window`: the GTK half of the CLI (show, screenshot), installed in libexec.
-        .executable(name: "first-open-window", targets: ["FirstOpenHelper"]),
+        .executable(name: "first-open-window", targets: ["FirstOpenWindowTool"]),
         // libfirst-open.so: the C / GObject Introspection interface for apps in C, Vala,
         // Python and JavaScript (first-open.h). Meson installs libFirstOpenLibrary.so as
         // libfirst-open.so.0.1.0 (its SONAME is libfirst-open.so.0).
@@ -48,15 +48,15 @@ let package = Package(
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"]),
         .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenState", "FirstOpenContent"]),
         // Option parsing (GOption), exit codes and shared command plumbing; no GTK.
-        .target(name: "FirstOpenCommandLine", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent"]),
+        .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent"]),
         .executableTarget(
-            name: "FirstOpenCLI",
-            dependencies: ["FirstOpenCommandLine", "FirstOpenState", "FirstOpenContent"],
+            name: "FirstOpenTool",
+            dependencies: ["FirstOpenToolSupport", "FirstOpenState", "FirstOpenContent"],
             linkerSettings: loginLinkerSettings
         ),
         .executableTarget(
-            name: "FirstOpenHelper",
-            dependencies: ["FirstOpenCommandLine", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
+            name: "FirstOpenWindowTool",
+            dependencies: ["FirstOpenToolSupport", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
         ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
         // libfirst-open's C half: GObject types, argument checks, signals (first-open.h).
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk"]),
-        .testTarget(name: "FirstOpenCLITests", dependencies: ["FirstOpenCommandLine"]),
+        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the golden images of Tests/FirstOpenCLITests/ScreenshotGoldenTests.swift:
+# Regenerates the golden images of Tests/FirstOpenToolTests/ScreenshotGoldenTests.swift:
 #   Tests/Golden/{welcome,whats-new}-{en,he}-{light,dark}@{1,2}x.png   (16 PNGs)
 # from data/examples/org.example.Car.spec, all in one `first-open screenshot` process.
 # Run it after an intended change to the window, the example spec or a translation,

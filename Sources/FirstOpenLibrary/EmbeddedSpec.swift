@@ -5,7 +5,7 @@ import FirstOpenViews
 /// parsed spec, and the window shown for it. Every decision goes through the same
 /// modules as `first-open SPEC` and the Swift embedding API: ``FirstOpenSettings``
 /// (admin and user settings, quiet sessions), ``FirstOpenSession`` with a
-/// ``KeyFileVersionStore`` (the record and its lock) and ``FirstOpenPresenter``
+/// ``KeyFileVersionStore`` (the record and its lock) and ``WindowPresenter``
 /// (decide, repair a corrupt record, lock, decide again, show, record on dismissal).
 @MainActor
 final class EmbeddedSpec {
@@ -61,7 +61,7 @@ final class EmbeddedSpec {
             store: KeyFileVersionStore(),
             showsWhatsNew: settings.showsWhatsNew && spec.showsWhatsNew)
         var shownKind = FirstOpenKind.welcome
-        let outcome = FirstOpenPresenter.present(
+        let outcome = WindowPresenter.present(
             over: parent, session: session,
             content: { [spec] decision in
                 shownKind = decision.kind ?? .welcome

@@ -80,7 +80,7 @@ struct FirstOpenAttachment {
         )
         // welcomeView and whatsNewView may both be attached: each shows only its kind;
         // no rows means nothing to show for this case: recorded silently.
-        return .presentation(FirstOpenPresenter.present(
+        return .presentation(WindowPresenter.present(
             over: window, session: session, only: kind,
             content: { _ in rows.isEmpty ? nil : content(appID: appID) },
             onDismiss: onDismiss))

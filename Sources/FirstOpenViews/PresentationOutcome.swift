@@ -1,4 +1,4 @@
-/// What ``FirstOpenPresenter/present(over:session:content:onDismiss:)`` did.
+/// What ``WindowPresenter/present(over:session:content:onDismiss:)`` did.
 public enum PresentationOutcome {
     /// The window is on screen; the record is written when the user dismisses it.
     case presented(FirstOpenDialog)

@@ -9,7 +9,7 @@ test suite runs under Xvfb), xdotool, and the Debian packages at-spi2-core,
 gir1.2-atspi-2.0 and python3-gi. NO_AT_BRIDGE must not be set for the window (this
 script removes it). Prints one line per check and exits 1 if any failed.
 
-Run by Tests/FirstOpenCLITests/AccessibilityTreeTests.swift.
+Run by Tests/FirstOpenToolTests/AccessibilityTreeTests.swift.
 """
 
 import os

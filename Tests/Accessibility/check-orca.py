@@ -9,7 +9,7 @@ speech synthesiser is needed for that).
 Needs an X display, xdotool and the Debian packages orca and at-spi2-core. Prints
 what Orca said and one line per check; exits 1 if any failed.
 
-Run by Tests/FirstOpenCLITests/AccessibilityTreeTests.swift.
+Run by Tests/FirstOpenToolTests/AccessibilityTreeTests.swift.
 """
 
 import os

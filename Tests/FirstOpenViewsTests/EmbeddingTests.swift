@@ -3,7 +3,7 @@ import CGtk
 import Glibc
 import XCTest
 
-/// `welcomeView` / `whatsNewView` on an app window, and `FirstOpenPresenter`.
+/// `welcomeView` / `whatsNewView` on an app window, and `WindowPresenter`.
 final class EmbeddingTests: XCTestCase {
     private static let appID = "org.example.FirstOpenViewsTests"
     private static let rows = [
@@ -289,7 +289,7 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             var asked: [Decision] = []
-            let outcome = FirstOpenPresenter.present(over: nil, session: session) { decision in
+            let outcome = WindowPresenter.present(over: nil, session: session) { decision in
                 asked.append(decision)
                 return nil
             }
@@ -298,7 +298,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
 
             // Now the same version is recorded: nothing, and content is not even asked for.
-            let again = FirstOpenPresenter.present(over: nil, session: session) { _ in
+            let again = WindowPresenter.present(over: nil, session: session) { _ in
                 XCTFail("no content needed")
                 return nil
             }
@@ -313,7 +313,7 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             var reasons: [DismissalReason] = []
-            let outcome = FirstOpenPresenter.present(over: nil, session: session, content: { decision in
+            let outcome = WindowPresenter.present(over: nil, session: session, content: { decision in
                 guard case .welcome = decision else { return nil }
                 return sampleContent()
             }, onDismiss: { reasons.append($0) })
@@ -323,7 +323,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertEqual(reasons, [.programmatic])
             XCTAssertNil(try store.recordedVersion(for: appID), "closing from code does not count as seen")
 
-            let second = try XCTUnwrap(FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent() }.dialog)
+            let second = try XCTUnwrap(WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }.dialog)
             second.continueButton.click()
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
         }
@@ -338,7 +338,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertTrue(g_file_set_contents(store.path(for: appID), "garbage\u{1}", -1, nil) != 0)
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             for _ in 0..<2 {
-                let outcome = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent() }
+                let outcome = WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }
                 guard case .nothing = outcome else { return XCTFail("a returning user was shown \(outcome)") }
             }
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
@@ -354,10 +354,10 @@ final class EmbeddingTests: XCTestCase {
             let (store, directory) = try Self.temporaryKeyFileStore()
             defer { Self.removeTemporaryStore(directory) }
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
-            let first = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent() }
+            let first = WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }
             let firstDialog = try XCTUnwrap(first.dialog)
             // A second start while the first window is open.
-            let second = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent() }
+            let second = WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }
             guard case .alreadyShowing = second else { return XCTFail("\(second)") }
             firstDialog.continueButton.click()
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
@@ -370,7 +370,7 @@ final class EmbeddingTests: XCTestCase {
             let appID = Self.appID
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
-            let outcome = FirstOpenPresenter.present(over: nil, session: session) { _ in sampleContent(accentColor: "blu") }
+            let outcome = WindowPresenter.present(over: nil, session: session) { _ in sampleContent(accentColor: "blu") }
             guard case .failed(let message) = outcome else { return XCTFail("\(outcome)") }
             XCTAssertTrue(message.contains("\"blu\" is not a colour"), message)
             XCTAssertNil(try store.recordedVersion(for: appID))

@@ -3,7 +3,7 @@
 /// for apps that build their ``WindowContent`` themselves (e.g. What's New rows for
 /// every version the user skipped).
 @MainActor
-public enum FirstOpenPresenter {
+public enum WindowPresenter {
     /// Decides with `session`; when there is something to show, asks `content` for the
     /// window and presents it over `parent`; records the current version when the user
     /// dismisses it (not when it opens, so a crash shows it again next time).
@@ -109,3 +109,8 @@ public enum FirstOpenPresenter {
         return .failed(message)
     }
 }
+
+/// The earlier name of ``WindowPresenter``, renamed so that it is not confused with the
+/// C library's GObject `FirstOpenPresenter`.
+@available(*, deprecated, renamed: "WindowPresenter")
+public typealias FirstOpenPresenter = WindowPresenter

@@ -1,4 +1,4 @@
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 import FirstOpenViews
 internal import FirstOpenState
 

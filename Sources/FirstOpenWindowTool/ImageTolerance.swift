@@ -1,4 +1,4 @@
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 
 /// How different two images may be and still match (`--tolerance CHANNEL[,PERCENT]`).
 ///

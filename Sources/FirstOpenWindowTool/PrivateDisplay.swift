@@ -1,5 +1,5 @@
 internal import CGtk
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 internal import FirstOpenState
 
 #if canImport(Glibc)

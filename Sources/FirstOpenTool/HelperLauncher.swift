@@ -1,4 +1,4 @@
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 import XCTest
 
 /// The GOption wrapper and the autostart entry's quoting, in-process.

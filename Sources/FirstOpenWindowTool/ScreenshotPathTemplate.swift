@@ -1,4 +1,4 @@
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 
 /// A file name with `{kind}`, `{locale}`, `{theme}` and `{scale}` placeholders, as
 /// `--output` and `--compare` take, e.g. `out/{kind}-{locale}-{theme}@{scale}x.png`.

@@ -1,4 +1,4 @@
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 
 /// `first-open explain SPEC`: one line on stdout, first word `welcome`, `whats-new`
 /// or `nothing`, then the versions and the reason.

@@ -1,7 +1,7 @@
 // `first-open-window`: the GTK half of `first-open`, installed in libexec. The
 // login-time `first-open` binary decides without GTK and `exec`s this one only
 // when a window (or GDK) is needed: show, screenshot, validate.
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 
 #if canImport(Glibc)
 import Glibc

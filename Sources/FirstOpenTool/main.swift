@@ -1,7 +1,7 @@
 // `first-open`: the login-time half of the tool. It decides whether a window is
 // needed without loading GTK, and hands over to the window helper (`exec`) only
 // when one is. See docs/architecture.md.
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 
 #if canImport(Glibc)
 import Glibc

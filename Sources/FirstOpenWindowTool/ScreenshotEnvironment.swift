@@ -1,5 +1,5 @@
 internal import CGtk
-import FirstOpenCommandLine
+import FirstOpenToolSupport
 import FirstOpenViews
 
 #if canImport(Glibc)
