@@ -32,6 +32,13 @@ extern FoXIOErrorHandler XSetIOErrorHandler(FoXIOErrorHandler handler);
 #endif
 #include <glib/gi18n-lib.h>
 
+// MARK: - Logging
+
+/// `g_debug` for a log domain: `g_log` is variadic, which Swift cannot call.
+static inline void fo_log_debug(const gchar *domain, const gchar *message) {
+    g_log(domain, G_LOG_LEVEL_DEBUG, "%s", message);
+}
+
 // MARK: - Signals
 
 /// `g_signal_connect_data` with a destroy notify, so a boxed Swift closure

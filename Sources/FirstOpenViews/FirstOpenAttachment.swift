@@ -18,13 +18,27 @@ struct FirstOpenAttachment {
     var onOutcome: (@MainActor (Outcome) -> Void)?
 
     /// What the check did over the app window.
-    enum Outcome {
+    enum Outcome: CustomStringConvertible {
         /// `version` does not parse; one warning line said so, nothing was decided.
         case invalidVersion(String)
         /// A quiet session (live, guest, greeter, system account): nothing decided.
         case quietSession(String)
         /// What the presenter did (shown, nothing, recorded silently, failed, …).
         case presentation(PresentationOutcome)
+
+        /// One line for `G_MESSAGES_DEBUG=first-open`, first word as `first-open explain`.
+        var description: String {
+            switch self {
+            case let .invalidVersion(message): "nothing: \(message)"
+            case let .quietSession(reason): "nothing: quiet session: \(reason)"
+            case .presentation(.presented): "shown"
+            case let .presentation(.nothing(decision)): decision.explanation
+            case let .presentation(.recordedWithoutShowing(decision)):
+                "recorded without showing (no content for \(decision.explanation))"
+            case .presentation(.alreadyShowing): "nothing: another process is showing the window"
+            case let .presentation(.failed(message)): "nothing: failed: \(message)"
+            }
+        }
     }
 
     /// Runs the check once the window is mapped (right away, from the main loop, when it
@@ -53,7 +67,10 @@ struct FirstOpenAttachment {
 
     private func run(over window: Window) {
         guard !window.isDestroyed else { return }
-        onOutcome?(check(over: window))
+        // The check runs whether or not anyone listens: apps pass no callback.
+        let outcome = check(over: window)
+        Diagnostics.debug("\(appID ?? Self.defaultAppID): \(kind.rawValue) check: \(outcome)")
+        onOutcome?(outcome)
     }
 
     private func check(over window: Window) -> Outcome {

@@ -66,6 +66,34 @@ final class EmbeddingTests: XCTestCase {
         }
     }
 
+    /// Every real app passes no outcome callback: the check must still run (it was
+    /// skipped by `onOutcome?(check(...))`, so no app ever saw its Welcome).
+    func testWelcomeShowsWithoutAnOutcomeCallback() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let appID = Self.appID
+            let store = InMemoryVersionStore()
+            let appWindow = Window(title: "App")
+            defer { appWindow.destroy() }
+            var reasons: [DismissalReason] = []
+            appWindow.welcomeView(
+                appID: appID, appName: "NoCallback", version: "3.1", store: store,
+                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) },
+                environment: Self.ordinaryHost, onOutcome: nil)
+            appWindow.showAll()
+            XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to NoCallback").isEmpty })
+            let dialogs = visibleToplevels(titled: "Welcome to NoCallback")
+            XCTAssertEqual(dialogs.count, 1)
+            XCTAssertNil(try store.recordedVersion(for: appID), "recorded on dismissal, not when shown")
+            if let dialog = dialogs.first {
+                XCTAssertTrue(Window(borrowing: dialog).sendKeyPress(keyval: UInt(GDK_KEY_Return)))
+            }
+            XCTAssertTrue(spinMainLoop { !reasons.isEmpty })
+            XCTAssertEqual(reasons, [.continued])
+            XCTAssertEqual(try store.recordedVersion(for: appID), try Version("3.1"))
+        }
+    }
+
     func testAlreadyMappedWindowGetsTheWelcomeFromTheMainLoop() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
