@@ -46,17 +46,21 @@ let package = Package(
         ),
         .target(name: "FirstOpenState", dependencies: ["CGLib"]),
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"]),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenState", "FirstOpenContent"]),
-        // Option parsing (GOption), exit codes and shared command plumbing; no GTK.
-        .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent"]),
+        // The one presentation flow (decide, quiet check, lock, decide again, content,
+        // record) and its typed failure, driven by every front end; no GTK.
+        .target(name: "FirstOpenFlow", dependencies: ["FirstOpenState", "FirstOpenContent"]),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
+        // What both executables share: option parsing (GOption), exit codes, the
+        // first-open -> first-open-window hand-over; no GTK.
+        .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
         .executableTarget(
             name: "FirstOpenTool",
-            dependencies: ["FirstOpenToolSupport", "FirstOpenState", "FirstOpenContent"],
+            dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenState", "FirstOpenContent"],
             linkerSettings: loginLinkerSettings
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
-            dependencies: ["FirstOpenToolSupport", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
+            dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
         ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
         // libfirst-open's C half: GObject types, argument checks, signals (first-open.h).

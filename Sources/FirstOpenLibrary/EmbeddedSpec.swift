@@ -2,11 +2,10 @@ internal import CGtk
 import FirstOpenViews
 
 /// What a `FirstOpenPresenter` (the C library's GObject) holds on the Swift side: one
-/// parsed spec, and the window shown for it. Every decision goes through the same
-/// modules as `first-open SPEC` and the Swift embedding API: ``FirstOpenSettings``
-/// (admin and user settings, quiet sessions), ``FirstOpenSession`` with a
-/// ``KeyFileVersionStore`` (the record and its lock) and ``WindowPresenter``
-/// (decide, repair a corrupt record, lock, decide again, show, record on dismissal).
+/// parsed spec, and the window shown for it. Every decision goes through
+/// ``PresentationFlow``, as `first-open SPEC` and the Swift embedding API do (settings
+/// and quiet sessions, decide, lock, decide again, repair a corrupt record, content,
+/// record on dismissal), with a ``KeyFileVersionStore``; only the window is shown here.
 @MainActor
 final class EmbeddedSpec {
     let spec: SpecFile
@@ -24,7 +23,7 @@ final class EmbeddedSpec {
         do {
             return EmbeddedSpec(spec: try SpecFile(path: path, colorValidator: RGBA.isParsable))
         } catch {
-            throw LibraryError(.badSpec, "\(error)")
+            throw LibraryError(.spec(error))
         }
     }
 
@@ -34,7 +33,7 @@ final class EmbeddedSpec {
             return EmbeddedSpec(spec: try SpecFile(data: data, name: name, directory: directory,
                                                    colorValidator: RGBA.isParsable))
         } catch {
-            throw LibraryError(.badSpec, "\(error)")
+            throw LibraryError(.spec(error))
         }
     }
 
@@ -43,26 +42,16 @@ final class EmbeddedSpec {
     func presentIfNeeded(over parent: Window?, onDismiss: @escaping @MainActor (FirstOpenKind, DismissalReason) -> Void)
         throws(LibraryError) -> Bool
     {
-        let currentVersion: Version
+        let flow: PresentationFlow
         do {
-            currentVersion = try spec.currentVersion()
+            flow = try PresentationFlow(spec: spec, store: KeyFileVersionStore())
         } catch {
-            throw LibraryError(.badSpec, "\(error)")
+            throw LibraryError(error)
         }
-        let (settings, warnings, quietReason) = SessionEnvironment.host.settings(for: spec.appID)
-        for warning in warnings { Self.warn(warning) }
-        // Live, guest and greeter sessions and system accounts stay quiet, as at login.
-        guard quietReason == nil else { return false }
-
-        let session = FirstOpenSession(
-            appID: spec.appID,
-            currentVersion: currentVersion,
-            policy: settings.updatePolicy(default: spec.policy),
-            store: KeyFileVersionStore(),
-            showsWhatsNew: settings.showsWhatsNew && spec.showsWhatsNew)
+        for warning in flow.warnings { Self.warn(warning) }
         var shownKind = FirstOpenKind.welcome
-        let outcome = WindowPresenter.present(
-            over: parent, session: session,
+        let outcome = flow.present(
+            over: parent,
             content: { [spec] decision in
                 shownKind = decision.kind ?? .welcome
                 // The same content `first-open SPEC` shows; nil: record silently.
@@ -76,11 +65,10 @@ final class EmbeddedSpec {
         case .presented(let dialog):
             self.dialog = dialog
             return true
-        case .nothing, .recordedWithoutShowing, .alreadyShowing:
+        case .nothing, .recordedWithoutShowing, .alreadyShowing, .quietSession:
             return false
-        case .failed(let message):
-            // Display and colours were checked before: what is left is the record.
-            throw LibraryError(.state, message)
+        case .failed(let failure):
+            throw LibraryError(failure)
         }
     }
 
@@ -120,7 +108,7 @@ final class EmbeddedSpec {
         do {
             current = try spec.currentVersion()
         } catch {
-            throw LibraryError(.badSpec, "\(error)")
+            throw LibraryError(.spec(error))
         }
         guard let content = spec.windowContent(kind: kind, to: current, strings: .translated) else {
             throw LibraryError(
@@ -130,7 +118,7 @@ final class EmbeddedSpec {
         do {
             return try FirstOpenDialog(content: content, parent: parent, width: width)
         } catch {
-            throw LibraryError(error == .noDisplay ? .noDisplay : .badSpec, "\(spec.path): \(error)")
+            throw LibraryError(FirstOpenFailure(error, about: spec.path))
         }
     }
 

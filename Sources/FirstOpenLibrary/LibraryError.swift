@@ -1,3 +1,5 @@
+import FirstOpenViews
+
 /// A failure reported to the C caller as a `GError` in the `FIRST_OPEN_ERROR` domain.
 struct LibraryError: Error {
     /// The codes of `FirstOpenError` in first-open.h (same order, same values).
@@ -16,5 +18,27 @@ struct LibraryError: Error {
     init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
+    }
+}
+
+extension LibraryError {
+    /// A flow failure as a `GError`: the one place a ``FirstOpenFailure`` becomes a
+    /// `FIRST_OPEN_ERROR` code.
+    init(_ failure: FirstOpenFailure) {
+        self.init(failure.errorCode, failure.description)
+    }
+}
+
+extension FirstOpenFailure {
+    /// The `FirstOpenError` code (first-open.h) of this failure.
+    var errorCode: LibraryError.Code {
+        switch self {
+        case .spec, .badValue, .changedSinceDecision: .badSpec
+        case .noContent: .noContent
+        case .state: .state
+        case .noDisplay: .noDisplay
+        case .cannotWrite: .cannotWrite
+        case .software: .failed
+        }
     }
 }

@@ -28,52 +28,50 @@ public struct FirstOpenSession {
         self.showsWhatsNew = showsWhatsNew
     }
 
-    /// The recorded version, nil when there is none.
+    /// The recorded version, nil when there is none. Changes nothing: a corrupt record
+    /// is reported (``StoreError/corrupt(path:keptAs:reason:)``) and left in place.
     public func recordedVersion() throws(StoreError) -> Version? {
-        try store.recordedVersion(for: appID)
+        try store.recordedVersion(for: appID, movingCorruptRecordAside: false)
     }
 
     /// What to present now. Writes nothing.
     /// - Throws: ``StoreError`` from the store; the caller must then not show Welcome.
     public func decide() throws(StoreError) -> Decision {
         PresentationDecider.decide(
-            recorded: try store.recordedVersion(for: appID),
+            recorded: try recordedVersion(),
             current: currentVersion,
             policy: policy,
             showsWhatsNew: showsWhatsNew)
     }
 
+    /// ``decide()``, with a corrupt record taken as what it says: a record existed, so
+    /// this is a returning user and nothing is shown (``NothingReason/unusableRecord(current:)``).
+    /// Writes nothing; the record is left in place.
+    /// - Returns: the decision, and the corrupt record if there is one.
+    /// - Throws: other ``StoreError``s (an unreadable record).
+    public func decideLeavingCorruptRecord() throws(StoreError) -> (decision: Decision, recordProblem: StoreError?) {
+        do {
+            return (try decide(), nil)
+        } catch {
+            guard case .corrupt = error else { throw error }
+            return (.nothing(.unusableRecord(current: currentVersion)), error)
+        }
+    }
+
     /// ``decide()`` for callers with no one to ask: a corrupt record is replaced at once
     /// by a fresh record of the current version (its bytes kept aside), and nothing is
     /// shown — a record existed, so the user has been here before and must not be
-    /// welcomed again on this start or the next. With a ``KeyFileVersionStore`` the
-    /// repair happens only under the record lock, after reading the record again, and in
-    /// one step (``KeyFileVersionStore/recordKeepingHigher(_:for:)``): a concurrent start
-    /// never finds no record and never moves aside a fresh one.
+    /// welcomed again on this start or the next. The store repairs under its record
+    /// lock, after reading the record again, and in one step
+    /// (``VersionStore/recordKeepingHigher(_:for:)``): a concurrent start never finds no
+    /// record and never moves aside a fresh one.
     /// - Returns: the decision, and the problem that was repaired (to report it).
     /// - Throws: other ``StoreError``s, and a failure to write the fresh record.
     public func decideRepairingCorruptRecord() throws(StoreError) -> (decision: Decision, repaired: StoreError?) {
-        guard let files = store as? KeyFileVersionStore else {
-            do {
-                return (try decide(), nil)
-            } catch {
-                guard case .corrupt = error else { throw error }
-                try recordWithoutShowing()
-                return (.nothing(.unusableRecord(current: currentVersion)), error)
-            }
-        }
-        do {
-            // Read without moving anything: the repair below happens under the record
-            // lock, and only if the record is still corrupt there (a concurrent start may
-            // have replaced it with a fresh one, which must never be moved aside).
-            let recorded = try files.recordedVersion(for: appID, movingCorruptRecordAside: false)
-            return (PresentationDecider.decide(recorded: recorded, current: currentVersion,
-                                               policy: policy, showsWhatsNew: showsWhatsNew), nil)
-        } catch {
-            guard case .corrupt = error else { throw error }
-            let (_, replaced) = try files.recordKeepingHigher(currentVersion, for: appID)
-            return (.nothing(.unusableRecord(current: currentVersion)), replaced ?? error)
-        }
+        let (decision, problem) = try decideLeavingCorruptRecord()
+        guard let problem else { return (decision, nil) }
+        let (_, replaced) = try store.recordKeepingHigher(currentVersion, for: appID)
+        return (decision, replaced ?? problem)
     }
 
     /// Records the current version after the user dismissed the window. Never lowers

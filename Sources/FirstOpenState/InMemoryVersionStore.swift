@@ -4,23 +4,38 @@ import Synchronization
 /// Thread-safe. App IDs are validated as in ``KeyFileVersionStore``.
 public final class InMemoryVersionStore: VersionStore, Sendable {
     private let records: Mutex<[String: Version]>
+    /// App IDs whose window lock is held.
+    private let locked = Mutex<Set<String>>([])
 
     /// A store holding `records` (app ID → version).
     public init(_ records: [String: Version] = [:]) {
         self.records = Mutex(records)
     }
 
-    public func recordedVersion(for appID: String) throws(StoreError) -> Version? {
+    /// The recorded version. A record in memory is never corrupt, so nothing moves.
+    public func recordedVersion(for appID: String, movingCorruptRecordAside: Bool) throws(StoreError) -> Version? {
         try AppID.validate(appID)
         return records.withLock { $0[appID] }
     }
 
-    public func record(_ version: Version, for appID: String) throws(StoreError) {
+    @discardableResult
+    public func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError)
+        -> (stored: Version, replacedCorrupt: StoreError?)
+    {
         try AppID.validate(appID)
-        records.withLock { records in
-            if let stored = records[appID], stored >= version { return }
+        let stored = records.withLock { records in
+            if let stored = records[appID], stored >= version { return stored }
             records[appID] = version
+            return version
         }
+        return (stored, nil)
+    }
+
+    /// An in-process lock per app ID, so two windows of this process show it once.
+    public func tryLock(appID: String) throws(StoreError) -> StateLock? {
+        try AppID.validate(appID)
+        guard locked.withLock({ $0.insert(appID).inserted }) else { return nil }
+        return StateLock(releasing: { _ = self.locked.withLock { $0.remove(appID) } })
     }
 
     public func forget(_ appID: String) throws(StoreError) {

@@ -68,10 +68,6 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
 
     // MARK: VersionStore
 
-    public func recordedVersion(for appID: String) throws(StoreError) -> Version? {
-        try recordedVersion(for: appID, movingCorruptRecordAside: true)
-    }
-
     /// The recorded version. A corrupt record is moved aside (and reported) when
     /// `movingCorruptRecordAside` is true; otherwise it is reported and left in
     /// place (`keptAs` is then its own path), for read-only callers like `explain`.
@@ -107,12 +103,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// Records `version` unless a higher one is recorded: the read, the comparison and
     /// the write happen under the record lock (``recordLockPath(for:)``), so concurrent
     /// writers (two `mark-seen`s, a dismissal and a `mark-seen`) end at the highest
-    /// version whatever their order. A corrupt record is moved aside and replaced.
-    public func record(_ version: Version, for appID: String) throws(StoreError) {
-        _ = try recordKeepingHigher(version, for: appID)
-    }
-
-    /// ``record(_:for:)``, saying what happened.
+    /// version whatever their order.
     ///
     /// A corrupt record is replaced in one step: a hard link keeps its bytes as
     /// `<appID>.state.corrupt-<time>`, then the fresh record is renamed over it, so a

@@ -10,17 +10,28 @@ import Glibc
 ///
 /// Only `close` releases the lock, never `LOCK_UN`: a forked child sharing the
 /// descriptor must not unlock it for its parent.
+///
+/// Stores that keep no files (``InMemoryVersionStore``) hand out an in-process lock
+/// made with ``init(releasing:)``: it has no descriptor and cannot cross `execv`.
 public final class StateLock {
     private var descriptor: Int32
+    /// Releases an in-process lock; nil for a file lock.
+    private var releaseInProcess: (() -> Void)?
 
-    /// The open lock file's descriptor; -1 once released.
+    /// The open lock file's descriptor; -1 once released, and for an in-process lock.
     public var fileDescriptor: Int32 { descriptor }
 
     /// Whether the lock is still held by this object.
-    public var isHeld: Bool { descriptor >= 0 }
+    public var isHeld: Bool { descriptor >= 0 || releaseInProcess != nil }
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    /// An in-process lock, held until ``release()`` (or deinit) calls `release` once.
+    public init(releasing release: @escaping () -> Void) {
+        descriptor = -1
+        releaseInProcess = release
     }
 
     /// Adopts an inherited descriptor (the helper side of an `execv` hand-over) and
@@ -52,6 +63,10 @@ public final class StateLock {
 
     /// Releases the lock (closes the descriptor). Safe to call more than once.
     public func release() {
+        if let releaseInProcess {
+            self.releaseInProcess = nil
+            releaseInProcess()
+        }
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1

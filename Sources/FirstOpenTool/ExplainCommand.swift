@@ -1,3 +1,5 @@
+import FirstOpenContent
+import FirstOpenFlow
 import FirstOpenToolSupport
 
 /// `first-open explain SPEC`: one line on stdout, first word `welcome`, `whats-new`
@@ -18,9 +20,17 @@ struct ExplainCommand {
     }
 
     func run() throws(CommandFailure) -> ExitCode {
-        let plan = try PresentationPlan(specPath: try options.specPath(command: "explain"))
-        Diagnostics.output(plan.explanation)
-        if options.flags.contains("content"), let content = plan.content, plan.recordProblem == nil {
+        var flow = try SpecFlow(specPath: try options.specPath(command: "explain"))
+        let look: PresentationFlow.Look
+        let content: WindowContent?
+        do {
+            look = try flow.flow.look()
+            content = look.recordProblem == nil ? try flow.content(for: look.decision) : nil
+        } catch {
+            throw CommandFailure(error)
+        }
+        Diagnostics.output(flow.explanation(look, hasContent: content != nil))
+        if options.flags.contains("content"), let content {
             for section in content.sections {
                 if let heading = section.heading { Diagnostics.output("  \(heading)") }
                 for row in section.rows { Diagnostics.output("    \(row.title)") }

@@ -1,3 +1,4 @@
+import FirstOpenFlow
 import FirstOpenToolSupport
 import FirstOpenContent
 import FirstOpenState
@@ -41,7 +42,7 @@ struct MarkSeenCommand {
                 Diagnostics.output("recorded \(spec.appID) \(version)")
             }
         } catch {
-            throw CommandFailure("\(error)", code: .ioError)
+            throw CommandFailure(.state(error))
         }
         return .ok
     }

@@ -1,3 +1,4 @@
+import FirstOpenFlow
 import FirstOpenToolSupport
 import FirstOpenContent
 import FirstOpenState
@@ -21,7 +22,7 @@ struct ResetCommand {
         do {
             try store.forget(spec.appID)
         } catch {
-            throw CommandFailure("\(error)", code: .ioError)
+            throw CommandFailure(.state(error))
         }
         Diagnostics.output("forgot \(spec.appID)")
         return .ok

@@ -1,3 +1,4 @@
+import FirstOpenFlow
 import FirstOpenToolSupport
 import FirstOpenContent
 import FirstOpenState
@@ -43,71 +44,46 @@ struct ShowCommand {
         return try showIfDue(specPath: specPath)
     }
 
+    /// ``PresentationFlow`` with the window shown by `first-open-window`, which gets
+    /// the decision and the lock (``WindowHandover``) and records on dismissal.
     private func showIfDue(specPath: String) throws(CommandFailure) -> ExitCode {
-        // A first look that changes nothing, not even a corrupt record.
-        let firstLook = try PresentationPlan(specPath: specPath)
-        if let problem = firstLook.recordProblem {
-            Diagnostics.warning("\(problem)")
-        }
-        if (firstLook.kind == nil || firstLook.quietReason != nil) && firstLook.recordProblem == nil {
-            // The login fast path: nothing due (or a quiet session), no lock, no GTK.
-            Diagnostics.output(firstLook.explanation)
-            return .ok
-        }
-        if let quiet = firstLook.quietReason {
-            Diagnostics.output("nothing: \(quiet); the record is left as it is")
-            return .ok
-        }
-        guard Self.hasDisplay else {
-            Diagnostics.output(Self.noDisplayLine(due: firstLook.kind))
-            return .ok
-        }
-        guard let lock = try acquireLock(firstLook) else {
-            Diagnostics.output("nothing: another first-open is already showing \(firstLook.spec.appID)")
-            return .ok
-        }
-        // Decide again under the lock: a concurrent start may have recorded meanwhile.
-        let plan = try firstLook.redecided()
-        if plan.recordProblem != nil {
-            // The user has been here before: never Welcome. The store keeps the corrupt
-            // record aside and writes the fresh one in one step, under its record lock.
-            try record(plan, note: "the unusable record was kept aside; wrote a fresh record")
-            return .ok
-        }
-        guard let kind = plan.kind else {
-            Diagnostics.output(plan.explanation)
-            return .ok
-        }
-        guard plan.content != nil else {
-            try record(plan, note: "nothing to show for this case; recorded silently")
-            return .ok
-        }
-
-        lock.keepAcrossExec()
-        var helperArguments = ["show", "--kind", kind.rawValue,
-                               "--record-version", plan.currentVersion.description,
-                               "--lock-fd", String(lock.fileDescriptor)]
-        if case .whatsNew(let from, _) = plan.decision {
-            helperArguments += ["--from", from.description]
-        }
-        try HelperLauncher.execHelper(arguments: helperArguments + ["--", specPath])
-    }
-
-    private func acquireLock(_ plan: PresentationPlan) throws(CommandFailure) -> StateLock? {
+        var spec = try SpecFlow(specPath: specPath)
+        let step: PresentationFlow.Step
         do {
-            return try plan.store.tryLock(appID: plan.spec.appID)
+            // A first look that changes nothing, not even a corrupt record.
+            let look = try spec.flow.look()
+            if let problem = look.recordProblem { Diagnostics.warning("\(problem)") }
+            step = try spec.flow.run(after: look, hasDisplay: Self.hasDisplay) { decision throws(FirstOpenFailure) in
+                try spec.content(for: decision)
+            }
         } catch {
-            throw CommandFailure("\(error)", code: .ioError)
+            throw CommandFailure(error)
         }
-    }
-
-    private func record(_ plan: PresentationPlan, note: String) throws(CommandFailure) {
-        do {
-            try plan.store.record(plan.currentVersion, for: plan.spec.appID)
-        } catch {
-            throw CommandFailure("\(error)", code: .ioError)
+        let appID = spec.appID
+        let version = spec.flow.session.currentVersion
+        switch step {
+        case .nothing(let decision):
+            // The login fast path: nothing due, no lock, no GTK.
+            Diagnostics.output(decision.explanation(appID: appID, policy: spec.flow.session.policy))
+        case .quiet(let reason, let look):
+            Diagnostics.output(look.recordProblem == nil
+                ? spec.explanation(look, hasContent: true)
+                : "nothing: \(reason); the record is left as it is")
+        case .noDisplay(let look):
+            Diagnostics.output(Self.noDisplayLine(due: look.decision.kind))
+        case .alreadyShowing:
+            Diagnostics.output("nothing: another first-open is already showing \(appID)")
+        case .repaired:
+            // The user has been here before: never Welcome.
+            Diagnostics.output("nothing: the unusable record was kept aside; wrote a fresh record (\(appID) \(version))")
+        case .recordedSilently:
+            Diagnostics.output("nothing: nothing to show for this case; recorded silently (\(appID) \(version))")
+        case .show(let presentation):
+            presentation.lock.keepAcrossExec()
+            try HelperLauncher.execHelper(
+                arguments: ["show"] + WindowHandover(presentation).arguments + ["--", specPath])
         }
-        Diagnostics.output("nothing: \(note) (\(plan.spec.appID) \(plan.currentVersion))")
+        return .ok
     }
 
     /// What `show` prints when there is no display: what stays due, and that nothing was recorded.

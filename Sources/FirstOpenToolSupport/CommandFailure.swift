@@ -1,3 +1,5 @@
+public import FirstOpenFlow
+
 /// An error that ends the command with one line on stderr and an exit code.
 public struct CommandFailure: Error, CustomStringConvertible, Sendable {
     /// What is printed after `first-open: `.
@@ -12,4 +14,11 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { message }
+}
+
+extension CommandFailure {
+    /// The failure's line, with its exit status (``ExitCode/init(_:)``).
+    public init(_ failure: FirstOpenFailure) {
+        self.init(failure.description, code: ExitCode(failure))
+    }
 }

@@ -1,3 +1,5 @@
+public import FirstOpenFlow
+
 /// The process exit codes of `first-open`, from sysexits(3). Scripts and autostart
 /// entries rely on them: extend, never renumber.
 public enum ExitCode: Int32, Sendable {
@@ -19,4 +21,17 @@ public enum ExitCode: Int32, Sendable {
     case cannotWrite = 73
     /// Reading or writing the state failed (EX_IOERR).
     case ioError = 74
+}
+
+extension ExitCode {
+    /// The exit status of a failure: the one place a ``FirstOpenFailure`` becomes one.
+    public init(_ failure: FirstOpenFailure) {
+        switch failure {
+        case .spec, .badValue, .noContent, .changedSinceDecision: self = .badSpec
+        case .state: self = .ioError
+        case .noDisplay: self = .noDisplay
+        case .cannotWrite: self = .cannotWrite
+        case .software: self = .software
+        }
+    }
 }

@@ -19,7 +19,7 @@ extension SpecFile {
             return try SpecFile(path: path, locale: locale, colorValidator: colorValidator,
                                 readingReleaseNotes: readingReleaseNotes, readingContent: readingContent)
         } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
+            throw CommandFailure(.spec(error))
         }
     }
 
@@ -28,7 +28,7 @@ extension SpecFile {
         do {
             return try loadingContent(for: kind)
         } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
+            throw CommandFailure(.spec(error))
         }
     }
 
@@ -38,7 +38,7 @@ extension SpecFile {
         do {
             return try currentVersion()
         } catch {
-            throw CommandFailure("\(error)", code: .badSpec)
+            throw CommandFailure(.spec(error))
         }
     }
 }

@@ -21,22 +21,20 @@ struct FirstOpenAttachment {
     enum Outcome: CustomStringConvertible {
         /// `version` does not parse; one warning line said so, nothing was decided.
         case invalidVersion(String)
-        /// A quiet session (live, guest, greeter, system account): nothing decided.
-        case quietSession(String)
-        /// What the presenter did (shown, nothing, recorded silently, failed, …).
+        /// What the flow did (shown, nothing, quiet session, recorded silently, failed, …).
         case presentation(PresentationOutcome)
 
         /// One line for `G_MESSAGES_DEBUG=first-open`, first word as `first-open explain`.
         var description: String {
             switch self {
             case let .invalidVersion(message): "nothing: \(message)"
-            case let .quietSession(reason): "nothing: quiet session: \(reason)"
             case .presentation(.presented): "shown"
             case let .presentation(.nothing(decision)): decision.explanation
             case let .presentation(.recordedWithoutShowing(decision)):
                 "recorded without showing (no content for \(decision.explanation))"
             case .presentation(.alreadyShowing): "nothing: another process is showing the window"
-            case let .presentation(.failed(message)): "nothing: failed: \(message)"
+            case let .presentation(.quietSession(reason)): "nothing: quiet session: \(reason)"
+            case let .presentation(.failed(failure)): "nothing: failed: \(failure)"
             }
         }
     }
@@ -83,22 +81,13 @@ struct FirstOpenAttachment {
             Diagnostics.warn(message)
             return .invalidVersion(message)
         }
-        let (settings, warnings, quietReason) = environment.settings(for: appID)
-        for warning in warnings { Diagnostics.warn(warning) }
-        // Live, guest and greeter sessions and system accounts stay quiet.
-        if let quietReason { return .quietSession(quietReason) }
-
-        let session = FirstOpenSession(
-            appID: appID,
-            currentVersion: currentVersion,
-            policy: settings.updatePolicy(default: policy),
-            store: store,
-            showsWhatsNew: settings.showsWhatsNew
-        )
+        let flow = PresentationFlow(appID: appID, currentVersion: currentVersion, policy: policy,
+                                    store: store, environment: environment)
+        for warning in flow.warnings { Diagnostics.warn(warning) }
         // welcomeView and whatsNewView may both be attached: each shows only its kind;
         // no rows means nothing to show for this case: recorded silently.
-        return .presentation(WindowPresenter.present(
-            over: window, session: session, only: kind,
+        return .presentation(flow.present(
+            over: window, only: kind,
             content: { _ in rows.isEmpty ? nil : content(appID: appID) },
             onDismiss: onDismiss))
     }

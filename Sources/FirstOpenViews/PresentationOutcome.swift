@@ -1,15 +1,19 @@
-/// What ``WindowPresenter/present(over:session:content:onDismiss:)`` did.
+/// What ``WindowPresenter/present(over:session:content:onDismiss:)`` (and
+/// ``PresentationFlow/present(over:only:content:onDismiss:)``) did.
 public enum PresentationOutcome {
     /// The window is on screen; the record is written when the user dismisses it.
     case presented(FirstOpenDialog)
-    /// The decision was to show nothing (same version, downgrade, minor change, …).
+    /// The decision was to show nothing (same version, downgrade, minor change, a
+    /// corrupt record that was replaced, …).
     case nothing(Decision)
     /// There was something to show but no content for it: recorded without showing.
     case recordedWithoutShowing(Decision)
-    /// Another process (a second start) holds this app's lock and is showing the window.
+    /// Another process (a second start) or window holds this app's lock and is showing it.
     case alreadyShowing
-    /// Nothing was shown; one line says why (unreadable record, bad colour, no display).
-    case failed(String)
+    /// A quiet session (live, guest, greeter, system account): nothing shown or recorded.
+    case quietSession(String)
+    /// Nothing was shown or recorded; one line on stderr said why.
+    case failed(FirstOpenFailure)
 
     /// The dialog, when one was presented.
     public var dialog: FirstOpenDialog? {

@@ -1,4 +1,4 @@
-/// Decide → content → show → record: the engine behind ``Window/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+/// ``PresentationFlow`` with the window shown in this process: the engine behind ``Window/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
 /// and ``Window/whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``,
 /// for apps that build their ``WindowContent`` themselves (e.g. What's New rows for
 /// every version the user skipped).
@@ -10,8 +10,8 @@ public enum WindowPresenter {
     ///
     /// - `content` returning `nil` means "nothing to show for this case" (no welcome
     ///   rows, no notes for the versions crossed): the version is recorded silently.
-    /// - With a ``KeyFileVersionStore`` the app's lock is held while the window is open,
-    ///   so two starts at once show it once.
+    /// - The store's lock (``VersionStore/tryLock(appID:)``) is held while the window is
+    ///   open, so two starts at once show it once.
     /// - Errors (an unreadable record, a bad colour, no display) show nothing, record
     ///   nothing, and are printed as one line on stderr. A corrupt record is kept aside
     ///   and replaced by a fresh one (the user has been here before): nothing is shown.
@@ -23,90 +23,87 @@ public enum WindowPresenter {
         content: (Decision) -> WindowContent?,
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> PresentationOutcome {
-        present(over: parent, session: session, only: nil, content: content, onDismiss: onDismiss)
+        PresentationFlow(session: session).present(over: parent, content: content, onDismiss: onDismiss)
     }
+}
 
-    /// ``present(over:session:content:onDismiss:)`` for one kind of window only: a
-    /// decision for the other kind is left alone (neither shown nor recorded), as
-    /// `welcomeView` and `whatsNewView` attached to the same window need.
-    static func present(
+extension PresentationFlow {
+    /// The flow with the window shown in this process, over `parent`: the Swift
+    /// embedding API and libfirst-open. The version is recorded when the user dismisses
+    /// the window (not when it opens, so a crash shows it again next time); the app's
+    /// lock is held while it is open.
+    /// - Parameters:
+    ///   - only: show only this kind; a decision for the other kind is left alone
+    ///     (neither shown nor recorded), as `welcomeView` and `whatsNewView` attached to
+    ///     the same window need.
+    ///   - content: the window for a decision; nil records silently.
+    ///   - onDismiss: called once when the window goes away, after recording.
+    /// - Returns: what happened; a failure was also printed as one line on stderr.
+    @MainActor
+    public func present(
         over parent: Window?,
-        session: FirstOpenSession,
-        only kind: FirstOpenKind?,
-        content: (Decision) -> WindowContent?,
-        onDismiss: (@MainActor (DismissalReason) -> Void)?
+        only: FirstOpenKind? = nil,
+        content: (Decision) throws(FirstOpenFailure) -> WindowContent?,
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> PresentationOutcome {
-        let decision: Decision
+        let appID = session.appID
+        let step: Step
         do {
-            let (decided, repaired) = try session.decideRepairingCorruptRecord()
-            if let repaired { Diagnostics.warn("\(session.appID): \(repaired); wrote a fresh record") }
-            decision = decided
+            step = try run(only: only, content: content)
         } catch {
-            return fail("\(session.appID): \(error)")
+            return Self.fail(error)
         }
-        guard decision.showsWindow else { return .nothing(decision) }
-        if let kind, decision.kind != kind { return .nothing(decision) }
-        guard let windowContent = content(decision) else {
-            do {
-                try session.recordWithoutShowing()
-            } catch {
-                return fail("\(session.appID): \(error)")
-            }
+        switch step {
+        case .nothing(let decision):
+            return .nothing(decision)
+        case .quiet(let reason, _):
+            return .quietSession(reason)
+        case .noDisplay(let look):
+            return .nothing(look.decision)  // not asked for: GTK says so when the dialog is built
+        case .alreadyShowing:
+            return .alreadyShowing
+        case .repaired(let problem):
+            Diagnostics.warn("\(appID): \(problem); wrote a fresh record")
+            return .nothing(.nothing(.unusableRecord(current: session.currentVersion)))
+        case .recordedSilently(let decision):
             return .recordedWithoutShowing(decision)
-        }
-        return show(windowContent, over: parent, session: session, decision: decision, onDismiss: onDismiss)
-    }
-
-    /// Shows `content` for a decision already made, holding the lock and recording on
-    /// user dismissal.
-    @discardableResult
-    static func show(
-        _ content: WindowContent,
-        over parent: Window?,
-        session: FirstOpenSession,
-        decision: Decision,
-        onDismiss: (@MainActor (DismissalReason) -> Void)?
-    ) -> PresentationOutcome {
-        var lock: StateLock?
-        if let store = session.store as? KeyFileVersionStore {
+        case .show(let presentation):
+            let dialog: FirstOpenDialog
             do {
-                guard let acquired = try store.tryLock(appID: session.appID) else { return .alreadyShowing }
-                lock = acquired
-                // Another start may have recorded between our decision and the lock.
-                guard try session.decide() == decision else {
-                    acquired.release()
-                    return .nothing(decision)
-                }
+                dialog = try FirstOpenDialog(content: presentation.content, parent: parent)
             } catch {
-                lock?.release()
-                return fail("\(session.appID): \(error)")
+                presentation.finish()
+                return Self.fail(FirstOpenFailure(error, about: appID))
             }
-        }
-        let dialog: FirstOpenDialog
-        do {
-            dialog = try FirstOpenDialog(content: content, parent: parent)
-        } catch {
-            lock?.release()
-            return fail("\(session.appID): \(error)")
-        }
-        dialog.onDismiss = { reason in
-            if reason.isUserDismissal {
-                do {
-                    try session.recordDismissal()
-                } catch {
-                    Diagnostics.warn("\(session.appID): \(error)")
+            dialog.onDismiss = { reason in
+                if reason.isUserDismissal {
+                    do {
+                        try presentation.recordDismissal()
+                    } catch {
+                        Diagnostics.warn("\(appID): \(error)")
+                    }
                 }
+                presentation.finish()
+                onDismiss?(reason)
             }
-            lock?.release()
-            onDismiss?(reason)
+            dialog.present()
+            return .presented(dialog)
         }
-        dialog.present()
-        return .presented(dialog)
     }
 
-    private static func fail(_ message: String) -> PresentationOutcome {
-        Diagnostics.warn(message)
-        return .failed(message)
+    private static func fail(_ failure: FirstOpenFailure) -> PresentationOutcome {
+        Diagnostics.warn(failure.description)
+        return .failed(failure)
+    }
+}
+
+extension FirstOpenFailure {
+    /// Why a window could not be built; the line starts with `subject` (an app ID, a spec path).
+    public init(_ error: FirstOpenViewsError, about subject: String) {
+        switch error {
+        case .noDisplay: self = .noDisplay("\(subject): \(error)")
+        case .invalidColor, .style: self = .badValue("\(subject): \(error)")
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import FirstOpenFlow
 import FirstOpenToolSupport
 import FirstOpenViews
 
@@ -5,9 +6,10 @@ import FirstOpenViews
 import Glibc
 #endif
 
-/// `first-open-window show --kind K [--from V] [--record-version V --lock-fd N] SPEC`:
+/// `first-open-window show --kind K [--from V] [--app-id ID --record-version V --lock-fd N] SPEC`:
 /// shows one window and, when `--record-version` is given, records that version
-/// when the user dismisses it. `first-open show` passes the lock it holds in
+/// when the user dismisses it — only if SPEC is still the app and version first-open
+/// decided for (``WindowHandover``). `first-open show` passes the lock it holds in
 /// `--lock-fd`, so a second start stays quiet until this window is gone.
 @MainActor
 struct WindowShowCommand {
@@ -17,6 +19,7 @@ struct WindowShowCommand {
         options: [
             .value("kind", placeholder: "welcome|whats-new", help: "Which window"),
             .value("from", placeholder: "VERSION", help: "What's New: the notes after VERSION"),
+            .value("app-id", placeholder: "APPID", help: "The app first-open decided for", hidden: true),
             .value("record-version", placeholder: "VERSION", help: "Record VERSION on dismissal", hidden: true),
             .value("lock-fd", placeholder: "FD", help: "The inherited state lock", hidden: true),
         ])
@@ -32,7 +35,8 @@ struct WindowShowCommand {
         guard let kindName = options["kind"], let kind = FirstOpenKind(rawValue: kindName) else {
             throw CommandFailure("show: --kind takes 'welcome' or 'whats-new'", code: .usage)
         }
-        let recordVersion = try options.version("record-version")
+        let handover = try Self.handover(options, kind: kind)
+        let recordVersion = handover?.version
         // Held until this process exits, whatever happens below.
         let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
         defer { lock?.release() }
@@ -56,6 +60,13 @@ struct WindowShowCommand {
         // What the window of `kind` shows is read, as first-open read it to decide: a
         // broken ReleaseNotes= file fails What's New, not Welcome.
         let spec = try SpecFile.load(specPath, readingContent: false).loadingContentForCommand(for: kind)
+        // Show and record exactly what first-open decided, or nothing (the path may now
+        // lead to another app's spec).
+        do {
+            try handover?.check(spec)
+        } catch {
+            throw CommandFailure(error)
+        }
         spec.addIconFolderToTheme()
         let current: Version
         if let recordVersion {
@@ -65,9 +76,8 @@ struct WindowShowCommand {
         }
         let from = try options.version("from")
         guard var content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
-            throw CommandFailure(
-                "\(specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)",
-                code: .badSpec)
+            throw CommandFailure(.noContent(
+                "\(specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))
         }
 
         // The login path offers "Don't show after updates"; a forced window changes nothing.
@@ -81,18 +91,18 @@ struct WindowShowCommand {
         do {
             dialog = try FirstOpenDialog(content: content)
         } catch {
-            throw CommandFailure("\(specPath): \(error)", code: .badSpec)
+            throw CommandFailure(.badValue("\(specPath): \(error)"))
         }
 
         var failure: CommandFailure?
         dialog.onDismiss = { reason in
-            if let recordVersion, reason.isUserDismissal {
-                let store = KeyFileVersionStore()
-                do {
-                    try store.record(recordVersion, for: spec.appID)
-                    Diagnostics.output("\(kind.rawValue): \(reason); recorded \(spec.appID) \(recordVersion)")
+            if let handover, reason.isUserDismissal {
+                do throws(StoreError) {
+                    // The app and version first-open decided for (checked above).
+                    try KeyFileVersionStore().record(handover.version, for: handover.appID)
+                    Diagnostics.output("\(kind.rawValue): \(reason); recorded \(handover.appID) \(handover.version)")
                 } catch {
-                    failure = CommandFailure("\(error)", code: .ioError)
+                    failure = CommandFailure(.state(error))
                 }
                 if dialog.userOptedOutOfWhatsNew {
                     settings.map { Self.turnOffWhatsNew(appID: spec.appID, settings: $0) }
@@ -108,6 +118,17 @@ struct WindowShowCommand {
         GTK.runMainLoop()
         if let failure { throw failure }
         return .ok
+    }
+
+    /// What `first-open` decided (``WindowHandover``), when it started this window:
+    /// `--record-version` comes with `--app-id`; nil for a forced window.
+    private static func handover(_ options: ParsedOptions, kind: FirstOpenKind) throws(CommandFailure) -> WindowHandover? {
+        guard let version = try options.version("record-version") else { return nil }
+        guard let appID = options["app-id"] else {
+            throw CommandFailure("show: --record-version needs --app-id", code: .usage)
+        }
+        return WindowHandover(appID: appID, kind: kind, version: version, from: try options.version("from"),
+                              lockFileDescriptor: options["lock-fd"].flatMap(Int32.init) ?? -1)
     }
 
     /// Writes the user's "Don't show after updates" to `$XDG_CONFIG_HOME/first-open/first-open.conf`.

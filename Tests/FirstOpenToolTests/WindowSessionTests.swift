@@ -97,6 +97,44 @@ final class WindowSessionTests: XCTestCase {
         XCTAssertTrue(try cli.run([spec]).stdout.hasPrefix("nothing"))
     }
 
+    /// Issue 19.2: the spec path is a symbolic link swapped to another app's spec between
+    /// first-open's decision and the window process's start. The window process must not
+    /// show "Welcome to Bike" and record Bike at Car's version: it refuses (65, one
+    /// line), shows nothing and records nothing; the next start decides again.
+    func testSpecSwappedBetweenDecisionAndWindowShowsAndRecordsNothing() throws {
+        let cli = try CLIHarness()
+        let car = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let bike = try cli.write("bike.spec", FirstOpenCommandTests.spec(version: "1.3.0")
+            .replacingOccurrences(of: "org.example.Car", with: "org.example.Bike")
+            .replacingOccurrences(of: "Name=Car", with: "Name=Bike"))
+        let link = cli.root.appendingPathComponent("current.spec").path
+        XCTAssertEqual(symlink(car, link), 0)
+        // Stands in for the window tool: swaps the link, then starts the real one.
+        let window = CLIHarness.productsDirectory.appendingPathComponent("first-open-window").path
+        let swapper = try cli.write("swap-then-window", "#!/bin/sh\nln -sfn '\(bike)' '\(link)'\nexec '\(window)' \"$@\"\n")
+        XCTAssertEqual(chmod(swapper, 0o755), 0)
+
+        let started = try cli.start([link], extraEnvironment: ["FIRST_OPEN_HELPER": swapper])
+        // Before the fix the window appeared: dismiss it so the test ends, and fail.
+        let deadline = Date().addingTimeInterval(30)
+        while started.process.isRunning, Date() < deadline {
+            if try windowCount("Welcome to Bike") > 0 {
+                XCTFail("the swapped-in app's window was shown")
+                try press("Return", in: try waitForWindow("Welcome to Bike"))
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let result = CLIHarness.finish(started)
+        XCTAssertEqual(result.status, 65, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("org.example.Car"), result.stderr)
+        XCTAssertNil(cli.recordedVersion("org.example.Bike"), "another app's record was written")
+        XCTAssertNil(cli.recordedVersion("org.example.Car"), "nothing was shown, so nothing is recorded")
+        // Car's lock was released: the next start decides again (Bike's Welcome, now).
+        XCTAssertTrue(try cli.run(["explain", link]).stdout.hasPrefix("welcome"))
+    }
+
     func testForcedWindowLeavesTheRecordAlone() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))

@@ -207,7 +207,7 @@ final class EmbeddingTests: XCTestCase {
                                     environment: .fixed(quietSession: live), onOutcome: { quietOutcome = $0 })
             quietWindow.showAll()
             XCTAssertTrue(spinMainLoop { quietOutcome != nil })
-            guard case .quietSession(let reason)? = quietOutcome else {
+            guard case .presentation(.quietSession(let reason))? = quietOutcome else {
                 return XCTFail("\(String(describing: quietOutcome))")
             }
             XCTAssertEqual(reason, "live session (/run/live exists)")
@@ -275,7 +275,7 @@ final class EmbeddingTests: XCTestCase {
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             switch outcome {
-            case .quietSession(let reason)?:
+            case .presentation(.quietSession(let reason))?:
                 XCTAssertEqual(reason, quietReason)
             case .presentation(.presented(let dialog))?:
                 XCTAssertNil(quietReason)
@@ -399,7 +399,7 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             let outcome = WindowPresenter.present(over: nil, session: session) { _ in sampleContent(accentColor: "blu") }
-            guard case .failed(let message) = outcome else { return XCTFail("\(outcome)") }
+            guard case .failed(.badValue(let message)) = outcome else { return XCTFail("\(outcome)") }
             XCTAssertTrue(message.contains("\"blu\" is not a colour"), message)
             XCTAssertNil(try store.recordedVersion(for: appID))
         }
