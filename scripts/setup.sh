@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     libgtk-3-dev pkg-config        # the GTK 3 module map
     libglib2.0-dev libpcre2-dev    # static GLib and PCRE2 archives for the static first-open
-    xvfb xauth xdotool             # headless X display for GTK tests and screenshots
+    xvfb xauth xdotool x11-utils   # headless X display for GTK tests and screenshots (xprop)
     weston                         # headless Wayland compositor for the Wayland session test
     adwaita-icon-theme librsvg2-common fonts-dejavu-core  # deterministic look
     gettext                        # msgfmt for the translations

@@ -29,6 +29,8 @@ struct FirstOpenAttachment {
             switch self {
             case let .invalidVersion(message): "nothing: \(message)"
             case .presentation(.presented): "shown"
+            case let .presentation(.nothing(decision)) where decision.showsWindow:
+                "nothing: left to the \(decision.kind?.rawValue ?? "other") check (\(decision.explanation))"
             case let .presentation(.nothing(decision)): decision.explanation
             case let .presentation(.recordedWithoutShowing(decision)):
                 "recorded without showing (no content for \(decision.explanation))"

@@ -7,12 +7,21 @@
    or --key Escape) must dismiss it ("dismissed: continued" / "escaped"), the record
    must hold the spec's version, and the app must still be running.
 2. The app starts again with the same state: it must report "nothing due".
+3. With --update-to V: the app starts again with V appended to its command line (an
+   update): the window --update-title must show, --update-key dismisses it, and the
+   record must hold V.
+
+Apps of the C library report those words on stderr. With --debug-log (the Swift API,
+which prints nothing of its own), the library's GLib debug log (G_MESSAGES_DEBUG=
+first-open) tells what each check did: "<id>: welcome check: shown", "...: nothing: ...";
+a dismissal is seen in the record.
 
 The app runs with the Swift toolchain removed from PATH and LD_LIBRARY_PATH: the
 library must need nothing from it. Needs an X display (run under xvfb-run) and
 xdotool; without a display it skips (exit 77) unless FIRST_OPEN_REQUIRE_DISPLAY=1.
 
     run-example.py [--lib-dir DIR] [--typelib-dir DIR] [--seed-version OLD] [--key Escape]
+                   [--debug-log] [--update-to V --update-title T [--update-key K]]
                    --app-id ID --version V --title TITLE -- COMMAND [ARG...]
 """
 import argparse
@@ -50,6 +59,8 @@ def host_environment(args, root):
     if args.typelib_dir:
         env["GI_TYPELIB_PATH"] = args.typelib_dir
     env["NO_AT_BRIDGE"] = "1"
+    if args.debug_log:
+        env["G_MESSAGES_DEBUG"] = "first-open"
     return env
 
 
@@ -64,20 +75,41 @@ class Host:
         with open(self.log_path, "rb") as log:
             return log.read().decode("utf-8", "replace")
 
-    def wait_for_line(self, wanted, what):
-        """Waits until the app printed one of `wanted`; returns it. Fails on anything else."""
+    def wait_until(self, found, wanted, what):
+        """Waits until `found(lines)` is true; fails on an error line, an exit or the deadline."""
         end = time.monotonic() + DEADLINE
         while time.monotonic() < end:
             lines = self.output().splitlines()
             for line in lines:
-                if line in wanted:
-                    return line
                 if line.startswith("error:") or "CRITICAL" in line:
                     fail(f"{what}: the app reported {line!r}\n{self.output()}")
+            result = found(lines)
+            if result:
+                return result
             if self.process.poll() is not None:
                 fail(f"{what}: the app exited ({self.process.returncode}) before printing {wanted}\n{self.output()}")
             time.sleep(0.05)
         fail(f"{what}: no {wanted} within {DEADLINE:.0f} s\n{self.output()}")
+
+    def wait_for_line(self, wanted, what):
+        """Waits until the app printed one of `wanted`; returns it."""
+        return self.wait_until(lambda lines: next((line for line in lines if line in wanted), None), wanted, what)
+
+    def wait_for_checks(self, app_id, shown, what):
+        """--debug-log: waits until both checks (welcome, whats-new) logged what they did;
+        exactly the one named `shown` (or none) must have shown its window."""
+        def checks(lines):
+            outcomes = {}
+            for line in lines:
+                for kind in ("welcome", "whats-new"):
+                    marker = f": {app_id}: {kind} check: "
+                    if marker in line:
+                        outcomes[kind] = line.split(marker, 1)[1]
+            return outcomes if len(outcomes) == 2 else None
+        outcomes = self.wait_until(checks, "a debug line from each check", what)
+        for kind, outcome in outcomes.items():
+            if (outcome == "shown") != (kind == shown):
+                fail(f"{what}: expected {shown or 'no'} window; the {kind} check said {outcome!r}\n{self.output()}")
 
     def stop(self, what):
         if self.process.poll() is not None:
@@ -110,6 +142,46 @@ def press_key_in_window(title, key):
     fail(f"no visible window titled {title!r} within {DEADLINE:.0f} s")
 
 
+def read_record(record):
+    try:
+        with open(record, encoding="utf-8") as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+def wait_for_record(record, version, what):
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        if f"Version={version}\n" in (read_record(record) or ""):
+            return
+        time.sleep(0.05)
+    fail(f"{what}: the record does not hold Version={version}:\n{read_record(record)}")
+
+
+def present_and_dismiss(args, env, root, record, command, title, key, version, seeded, what):
+    """One start that must show `title`; `key` dismisses it and `version` is recorded."""
+    host = Host(command, env, os.path.join(root, f"{what.replace(' ', '-')}.log"))
+    try:
+        if args.debug_log:
+            host.wait_for_checks(args.app_id, "welcome" if title.startswith("Welcome") else "whats-new", what)
+        else:
+            host.wait_for_line({"presented"}, what)
+        if (read_record(record) is not None) != seeded:
+            fail(f"{what}: the record was written before the window was dismissed")
+        press_key_in_window(title, key)
+        if args.debug_log:
+            wait_for_record(record, version, f"{what}, after {key}")
+        else:
+            reason = {"Return": "continued", "Escape": "escaped"}[key]
+            host.wait_for_line({f"dismissed: {reason}"}, f"{what}, after {key}")
+            wait_for_record(record, version, f"{what}, after {key}")
+        host.stop(f"{what}, after dismissal")
+    finally:
+        if host.process.poll() is None:
+            host.process.kill()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--lib-dir")
@@ -119,6 +191,11 @@ def main():
     parser.add_argument("--title", required=True)
     parser.add_argument("--seed-version", help="record this (older) version before the first start")
     parser.add_argument("--key", choices=["Return", "Escape"], default="Return")
+    parser.add_argument("--debug-log", action="store_true",
+                        help="read what the checks did from the library's debug log (Swift API)")
+    parser.add_argument("--update-to", help="a third start with this version appended to the command")
+    parser.add_argument("--update-title", help="the window the update start must show")
+    parser.add_argument("--update-key", choices=["Return", "Escape"], default="Return")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
@@ -138,36 +215,30 @@ def main():
             with open(record, "w", encoding="utf-8") as file:
                 file.write(f"[First Open]\nVersion={args.seed_version}\n")
 
-        first = Host(args.command, env, os.path.join(root, "first.log"))
-        try:
-            first.wait_for_line({"presented"}, "first start")
-            if os.path.exists(record) != bool(args.seed_version):
-                fail("the record was written before the window was dismissed")
-            press_key_in_window(args.title, args.key)
-            reason = {"Return": "continued", "Escape": "escaped"}[args.key]
-            first.wait_for_line({f"dismissed: {reason}"}, f"after {args.key}")
-            try:
-                with open(record, encoding="utf-8") as file:
-                    text = file.read()
-            except OSError as error:
-                fail(f"no record after dismissal: {error}")
-            if f"Version={args.version}\n" not in text:
-                fail(f"the record does not hold Version={args.version}:\n{text}")
-            first.stop("after dismissal")
-        finally:
-            if first.process.poll() is None:
-                first.process.kill()
+        present_and_dismiss(args, env, root, record, args.command, args.title, args.key, args.version,
+                            bool(args.seed_version), "first start")
 
         second = Host(args.command, env, os.path.join(root, "second.log"))
         try:
-            second.wait_for_line({"nothing due"}, "second start")
+            if args.debug_log:
+                second.wait_for_checks(args.app_id, None, "second start")
+            else:
+                second.wait_for_line({"nothing due"}, "second start")
             second.stop("second start")
         finally:
             if second.process.poll() is None:
                 second.process.kill()
+        if f"Version={args.version}\n" not in (read_record(record) or ""):
+            fail(f"second start: the record changed:\n{read_record(record)}")
+
+        if args.update_to:
+            present_and_dismiss(args, env, root, record, args.command + [args.update_to], args.update_title,
+                                args.update_key, args.update_to, True, "update start")
+    update = (f"; update to {args.update_to}: {args.update_title!r} dismissed with {args.update_key}, recorded"
+              if args.update_to else "")
     print(f"ok: {' '.join(args.command[:2])}: {args.title!r} presented, dismissed with {args.key}, "
           f"recorded {args.version}; "
-          "second start: nothing due")
+          f"second start: nothing due{update}")
 
 
 if __name__ == "__main__":

@@ -79,6 +79,32 @@ final class WindowSessionTests: XCTestCase {
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
     }
 
+    /// `first-open-demo` (what scripts/demo.sh runs on a display) shows its own window
+    /// and the Welcome window over it, modal and transient for it; Enter dismisses it.
+    func testDemoShowsWelcomeOverItsWindow() throws {
+        let cli = try CLIHarness()
+        let demo = CLIHarness.productsDirectory.appendingPathComponent("first-open-demo").path
+        let started = try CLIHarness.launchTool(demo, [], environment: cli.environment)
+        defer { if started.process.isRunning { kill(started.process.processIdentifier, SIGKILL) } }
+        let appWindow = try waitForWindow("FirstOpenViews Demo")
+        let welcome = try waitForWindow("Welcome to Car")
+        let transient = try CLIHarness.runTool("/usr/bin/xprop", ["-id", welcome, "WM_TRANSIENT_FOR"])
+        let parent = transient.stdout.split(separator: "#").last?.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(parent.flatMap { UInt($0.dropFirst(2), radix: 16) }, UInt(appWindow),
+                       "Welcome is transient for the demo's window: \(transient.stdout)")
+        let state = try CLIHarness.runTool("/usr/bin/xprop", ["-id", welcome, "_NET_WM_STATE"])
+        XCTAssertTrue(state.stdout.contains("_NET_WM_STATE_MODAL"), state.stdout)
+        try press("Return", in: welcome)
+        let deadline = Date().addingTimeInterval(20)
+        while try windowCount("Welcome to Car") > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(try windowCount("Welcome to Car"), 0, "Enter dismissed the Welcome window")
+        XCTAssertEqual(try windowCount("FirstOpenViews Demo"), 1, "the demo's own window stays")
+        XCTAssertTrue(started.process.isRunning)
+        kill(started.process.processIdentifier, SIGTERM)
+        let result = CLIHarness.finish(started)
+        XCTAssertFalse(result.stderr.contains("CRITICAL") || result.stderr.contains("first-open:"), result.stderr)
+    }
+
     func testConcurrentStartsShowOneWindow() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
