@@ -99,6 +99,18 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     }
 }
 
+extension SpecError {
+    /// This error (about a file the spec names, e.g. its `ReleaseNotes=` metainfo file)
+    /// as an error of the spec's `group` and `key`, so the message names the spec, the
+    /// group and the key it came from and then the file's own message
+    /// (`car.spec: [First Open] ReleaseNotes: notes.xml:2:5: …`). An error already about
+    /// `spec` is returned as it is.
+    func located(inSpec spec: String, group: String, key: String) -> SpecError {
+        if file == spec { return self }
+        return .invalid(file: spec, group: group, key: key, message: description)
+    }
+}
+
 /// `[Group] Key: `, `[Group]: ` or nothing, the prefix of a located message.
 func locate(group: String?, key: String?) -> String {
     switch (group, key) {

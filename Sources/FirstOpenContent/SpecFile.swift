@@ -187,7 +187,12 @@ public struct SpecFile: Sendable {
     public func loadingReleaseNotes() throws(SpecError) -> SpecFile {
         guard !hasReleaseNotes, let releaseNotesPath else { return self }
         // The same error the eager loader throws for this file.
-        let metainfo = try MetainfoReleases(path: releaseNotesPath, locale: locale)
+        let metainfo: MetainfoReleases
+        do {
+            metainfo = try MetainfoReleases(path: releaseNotesPath, locale: locale)
+        } catch {
+            throw error.located(inSpec: path, group: SpecFile.mainGroup, key: "ReleaseNotes")
+        }
         var loaded = self
         // The spec's own rows come first, so a version both define keeps them.
         loaded.releases = ReleaseHistory(releases + metainfo.releases).releases

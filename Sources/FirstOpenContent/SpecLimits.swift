@@ -13,6 +13,10 @@ public enum SpecLimits {
     public static let metainfoReleases = 1000
     /// Characters of `Name` and `SecondaryLabel` shown.
     public static let nameLength = 100
+    /// Bytes of a `SecondaryURL`: a longer one is never cut (that opens the wrong page);
+    /// the window leaves its button out. Browsers and sitemaps keep to this length, and
+    /// the link-failure message that shows the address stays quick to lay out.
+    public static let urlLength = 2048
     /// Characters of a row's `Title` (and of a metainfo paragraph or item) shown.
     public static let titleLength = 300
     /// Characters of a row's `Subtitle` shown.

@@ -233,6 +233,7 @@ final class SpecParser {
     private func readMain(_ keyFile: KeyFile, into contents: inout Contents) {
         let group = SpecFile.mainGroup
         checkKeys(keyFile, group: group, known: SpecKeys.main, localized: SpecKeys.mainLocalized)
+        checkControlCharacters(keyFile, group: group)
 
         if let appID = keyFile.value("AppId", in: group) {
             // The state store's rule is the hard one (the ID names its files); a
@@ -294,7 +295,7 @@ final class SpecParser {
                 let resolved = resolve(path)
                 contents.releaseNotesPath = resolved
                 if readsReleaseNotes, case let .failure(error) = metainfo(resolved) {
-                    report(error, group: group, key: "ReleaseNotes")
+                    report(error.located(inSpec: file, group: group, key: "ReleaseNotes"))
                 }
             }
         }
@@ -307,7 +308,13 @@ final class SpecParser {
             if isBlank(label) { invalid(group, "SecondaryLabel", "must not be empty") }
             if checkURL(url, group: group, key: "SecondaryURL") {
                 let shown = capped(label, SpecLimits.nameLength, group: group, key: "SecondaryLabel")
-                contents.secondaryAction = SecondaryAction(label: shown, url: url)
+                if url.utf8.count > SpecLimits.urlLength {
+                    // Never cut: a cut URL opens the wrong page.
+                    warn(group: group, key: "SecondaryURL",
+                         "\(quoted(url)) is longer than \(SpecLimits.urlLength) characters; the window shows no \(quoted(shown)) button")
+                } else {
+                    contents.secondaryAction = SecondaryAction(label: shown, url: url)
+                }
             }
         case (_?, nil):
             invalid(group, "SecondaryURL", "missing; SecondaryLabel needs a SecondaryURL to open")
@@ -351,12 +358,12 @@ final class SpecParser {
                     if let newest = releases.newest {
                         contents.metainfoVersion = newest.version
                     } else {
-                        report(.metainfo(file: resolved, line: nil, column: nil,
-                                         reason: "has no <release> with a valid version"),
-                               group: group, key: "VersionFrom")
+                        report(SpecError.metainfo(file: resolved, line: nil, column: nil,
+                                                  reason: "has no <release> with a valid version")
+                                   .located(inSpec: file, group: group, key: "VersionFrom"))
                     }
                 case let .failure(error):
-                    report(error, group: group, key: "VersionFrom")
+                    report(error.located(inSpec: file, group: group, key: "VersionFrom"))
                 }
             } else {
                 badValue(group, "VersionFrom", from, "is neither os-release:KEY nor metainfo:PATH")
@@ -527,6 +534,38 @@ final class SpecParser {
                 warn(group: group, key: key, "unknown key; known keys are " + known.joined(separator: ", "))
             } else if base != key, !localized.contains(base) {
                 warn(group: group, key: key, "\(base) is not translatable; the translation is ignored")
+            }
+        }
+    }
+
+    /// Keys whose every value (translations included) must be free of control
+    /// characters: one-line texts of the window and the URL, which messages quote and a
+    /// browser receives. A line break in a name is allowed (it splits the headline or the
+    /// button label in two, which may be meant) but `validate` says so.
+    private static let plainTextKeys = ["Name", "SecondaryLabel", "SecondaryURL"]
+
+    /// Reports control characters (C0 but line breaks in names, DEL, C1) in
+    /// ``plainTextKeys``: ESC and BEL in a URL reached the terminal of whoever read the
+    /// message. Every translation is checked, so the verdict is the same in every locale.
+    private func checkControlCharacters(_ keyFile: KeyFile, group: String) {
+        for key in keyFile.keys(in: group) {
+            let base = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+            guard Self.plainTextKeys.contains(base), let value = keyFile.value(key, in: group) else { continue }
+            let allowsLineBreaks = base != "SecondaryURL"
+            var lineBreak = false
+            for scalar in value.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if scalar == "\n", allowsLineBreaks {
+                    lineBreak = true
+                    continue
+                }
+                badValue(group, key, value, "contains a control character (\(Quoted.name(String(scalar)))); "
+                             + (allowsLineBreaks ? "names must be plain text" : "URLs must be plain text"))
+                lineBreak = false
+                break
+            }
+            if lineBreak {
+                warn(group: group, key: key, "\(quoted(value)) contains a line break, which splits "
+                         + (base == "Name" ? "the headline" : "the button's label") + " in two")
             }
         }
     }

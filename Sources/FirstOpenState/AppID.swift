@@ -1,6 +1,6 @@
 /// Validation of app IDs, which name files in the state directory.
 public enum AppID {
-    /// The longest accepted app ID; leaves room for `.state`, `.lock` and
+    /// The longest accepted app ID; leaves room for `.state`, `.window.lock` and
     /// `.corrupt-<timestamp>` within a 255-byte file name.
     public static let maximumLength = 200
 

@@ -96,14 +96,14 @@ public struct FirstOpenSettings: Sendable, Equatable {
         for directory in (systemConfigDirs ?? glibSystemConfigDirs()).reversed() {
             loader.apply(file: directory + "/" + relativePath, isAdmin: true)
         }
-        let userFile = (userConfigDir ?? String(cString: g_get_user_config_dir())) + "/" + relativePath
+        let userFile = (userConfigDir ?? XDGDirectory.userConfig) + "/" + relativePath
         loader.apply(file: userFile, isAdmin: false)
         loader.settings.userConfigFile = userFile
         return (loader.settings, loader.warnings)
     }
 
     private static func glibSystemConfigDirs() -> [String] {
-        StringVector.strings(g_get_system_config_dirs())
+        XDGDirectory.systemConfig
     }
 
     /// Applies files in order of importance and collects warnings.
@@ -208,7 +208,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
         if let appID, !AppID.isValid(appID) { throw .invalidAppID(appID) }
         if lockedKeys.contains(.showWhatsNew) { throw .locked(key: Key.showWhatsNew.rawValue) }
         let path = userConfigFile
-            ?? String(cString: g_get_user_config_dir()) + "/" + Self.relativePath
+            ?? XDGDirectory.userConfig + "/" + Self.relativePath
         let directory = Self.parentDirectory(of: path)
         if let reason = GLibFile.makeDirectory(directory, mode: 0o700) {
             throw .unwritable(path: directory, reason: reason)

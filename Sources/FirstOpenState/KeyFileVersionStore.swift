@@ -38,7 +38,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// `g_get_user_state_dir()` + `/first-open`: `$XDG_STATE_HOME/first-open`, by
     /// default `~/.local/state/first-open`. GLib reads the environment once per process.
     public static var defaultDirectory: String {
-        String(cString: g_get_user_state_dir()) + "/first-open"
+        XDGDirectory.userState + "/first-open"
     }
 
     /// The record file of `appID` (not validated).
@@ -47,8 +47,12 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     }
 
     /// The lock file of `appID` (not validated): held by the process showing the window.
+    ///
+    /// The names of one app's files end in `.state`, `.window.lock` and `.record.lock`,
+    /// none a suffix of another, so no two app IDs share a file: with `APPID.lock` here,
+    /// app `X.record`'s window lock was app `X`'s record lock.
     public func lockPath(for appID: String) -> String {
-        directory + "/" + appID + ".lock"
+        directory + "/" + appID + ".window.lock"
     }
 
     /// The lock file that serialises writes of `appID`'s record (not validated): held
@@ -61,10 +65,17 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// record (those take milliseconds; this bound only matters for a stuck process).
     public static let recordLockTimeout = 10.0
 
-    /// Temporary files of interrupted writes (`APPID.state.XXXXXX`, left by a `kill -9`
-    /// between GLib's temp file and its rename) older than this are removed under the
-    /// record lock.
+    /// Temporary files of interrupted writes (``stagingPath(for:)`` and GLib's temp files
+    /// next to it, left by a `kill -9` between the temp file and the last rename) older
+    /// than this are removed under the record lock.
     public static let staleTemporaryFileAge = 60
+
+    /// Where a record is written before it is renamed over ``path(for:)``: a hidden
+    /// name no user file and no other app's file has (app IDs never start with `.`).
+    /// GLib's temp file for it is `<staging path>.XXXXXX`.
+    public func stagingPath(for appID: String) -> String {
+        directory + "/." + appID + ".state.writing"
+    }
 
     // MARK: VersionStore
 
@@ -132,11 +143,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
             keyFile.setTopComment(" The last version of \(appID) whose Welcome or What's New window was seen.\n Written by first-open; delete this file to see the Welcome window again.")
             keyFile.setString(version.description, for: Self.versionKey, in: Self.group)
             keyFile.setString(formattedNow("%Y-%m-%dT%H:%M:%S%:z", utc: false), for: Self.seenAtKey, in: Self.group)
-            do throws(GLibError) {
-                try keyFile.write(to: path, mode: 0o644)
-            } catch {
-                throw .unwritable(path: path, reason: Self.reason(error))
-            }
+            try writeThroughStagingName(keyFile, appID: appID)
             return (version, replaced)
         }
     }
@@ -152,7 +159,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     // MARK: Lock
 
     /// Takes the per-app lock without waiting (`flock(LOCK_EX | LOCK_NB)` on
-    /// `<directory>/<appID>.lock`), so that concurrent starts show the window once.
+    /// `<directory>/<appID>.window.lock`), so that concurrent starts show the window once.
     /// - Returns: the lock, or nil when another process holds it.
     /// - Throws: ``StoreError/unwritable(path:reason:)`` when the lock file cannot be
     ///   created (or is a symbolic link, a FIFO…), ``StoreError/invalidAppID(_:)``.
@@ -180,22 +187,43 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         return try body()
     }
 
-    /// Removes `APPID.state.XXXXXX` files (GLib's temp files for the atomic write) older
-    /// than ``staleTemporaryFileAge`` seconds. Called under the record lock, where no
-    /// writer of this version of first-open is between its temp file and its rename;
-    /// the age keeps a writer that does not take the lock (an older first-open during
-    /// an upgrade) safe too.
+    /// Writes the record with `g_file_set_contents_full` (temp file, fsync, rename) to
+    /// ``stagingPath(for:)``, then renames that over the record. Two renames instead of
+    /// one because GLib names its temp file `<target>.XXXXXX`: for the record itself that
+    /// is `APPID.state.XXXXXX`, the shape of a user's `APPID.state.backup`, and the sweep
+    /// of files left by killed writes could not tell the two apart. Either rename may be
+    /// interrupted: the record is then the old one, and the staging files are swept.
+    private func writeThroughStagingName(_ keyFile: KeyFile, appID: String) throws(StoreError) {
+        let path = path(for: appID)
+        let staging = stagingPath(for: appID)
+        do throws(GLibError) {
+            try keyFile.write(to: staging, mode: 0o644)
+        } catch {
+            throw .unwritable(path: path, reason: Self.reason(error))
+        }
+        if rename(staging, path) != 0 {
+            let reason = errnoDescription(errno)
+            unlink(staging)
+            throw .unwritable(path: path, reason: reason)
+        }
+    }
+
+    /// Removes this program's temp files of `appID` older than ``staleTemporaryFileAge``
+    /// seconds: ``stagingPath(for:)`` and GLib's `<staging path>.XXXXXX`, nothing else.
+    /// Called under the record lock, where no writer is between its temp file and its
+    /// last rename; the age keeps a writer that does not take the lock safe too.
     private func removeStaleTemporaryFiles(of appID: String) {
         guard let dir = opendir(directory) else { return }
         defer { closedir(dir) }
-        let prefix = Array((appID + ".state.").utf8)
+        let staging = Array(("." + appID + ".state.writing").utf8)
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 Array(raw.prefix { $0 != 0 })
             }
-            guard Self.isTemporaryFileName(name, prefix: prefix) else { continue }
+            guard name == staging || Self.isTemporaryFileName(name, prefix: staging + [UInt8(ascii: ".")])
+            else { continue }
             let path = directory + "/" + String(decoding: name, as: UTF8.self)
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
@@ -205,8 +233,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     }
 
     /// `prefix` + six letters or digits: the name `g_file_set_contents` gives its temp
-    /// file (`g_mkstemp`'s XXXXXX), and nothing else the store writes (`.corrupt-…`,
-    /// `.lock`) has that shape.
+    /// file (`g_mkstemp`'s XXXXXX).
     static func isTemporaryFileName(_ name: [UInt8], prefix: [UInt8]) -> Bool {
         guard name.count == prefix.count + 6, name.starts(with: prefix) else { return false }
         return name[prefix.count...].allSatisfy { byte in

@@ -7,6 +7,8 @@ import FirstOpenToolSupport
 import Glibc
 #endif
 
+ProcessStart.prepare()
+
 // Only what first-open uses: the character set and the language of GLib's and the C
 // library's messages. (Spec translations follow $LANGUAGE/$LC_ALL/$LANG through
 // g_get_language_names, not setlocale.) LC_ALL would also load the numeric, time,

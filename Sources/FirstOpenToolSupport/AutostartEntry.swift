@@ -28,7 +28,7 @@ public struct AutostartEntry: Sendable {
 
     /// `$XDG_CONFIG_HOME/autostart` (GLib's user config dir).
     public static var userAutostartDirectory: String {
-        String(cString: g_get_user_config_dir()) + "/autostart"
+        XDGDirectory.userConfig + "/autostart"
     }
 
     /// The file name: `first-open-<AppId>.desktop`.

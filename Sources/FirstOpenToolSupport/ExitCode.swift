@@ -21,6 +21,8 @@ public enum ExitCode: Int32, Sendable {
     case cannotWrite = 73
     /// Reading or writing the state failed (EX_IOERR).
     case ioError = 74
+    /// Started set-user-ID or set-group-ID, which first-open refuses (EX_NOPERM).
+    case noPermission = 77
 }
 
 extension ExitCode {

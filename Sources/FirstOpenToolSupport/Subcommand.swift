@@ -51,7 +51,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
             "",
             "Exit status: 0 ok (shown, or nothing to show), 64 usage, 65 bad spec,",
             "69 no display where one is required (or it went away while the window was open),",
-            "70 internal error, 73 cannot write output, 74 I/O error;",
+            "70 internal error, 73 cannot write output, 74 I/O error,",
+            "77 installed set-user-ID or set-group-ID (refused);",
             "1 when screenshot --compare finds the images differ.",
             "See first-open(1).",
         ]

@@ -317,7 +317,8 @@ public final class FirstOpenDialog {
     /// not, with the address to copy.
     private func openSecondaryURL(_ url: String) {
         openURL(url) { [weak self] error in
-            Diagnostics.warn("cannot open \(url): \(error)")
+            // The URL and the handler's message are input: escaped and cut, on one line.
+            Diagnostics.warn("cannot open \(Quoted.text(url)): \(Quoted.line("\(error)"))")
             guard let self, !self.window.isDestroyed else { return }
             self.linkFailureBar.show(url: url)
             self.linkFailureBar.urlLabel.alignToStartEdge()

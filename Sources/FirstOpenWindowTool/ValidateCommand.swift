@@ -40,6 +40,8 @@ struct ValidateCommand {
                                         message: "\(icon) \(problem); the window shows no icon"))
         }
         problems.forEach { Diagnostics.output("\($0)") }
+        // Silence on success could not be told from a command that did nothing.
+        if problems.isEmpty { Diagnostics.output("\(specPath): ok") }
         return problems.contains { $0.severity == .error } ? .badSpec : .ok
     }
 }

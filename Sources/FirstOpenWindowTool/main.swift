@@ -7,6 +7,8 @@ import FirstOpenToolSupport
 import Glibc
 #endif
 
+ProcessStart.prepare()
+
 setlocale(LC_ALL, "")
 
 var rest = Array(CommandLine.arguments.dropFirst())

@@ -267,7 +267,7 @@ def main():
         check(status == 0 and "whats-new: escaped; recorded" in out, "Escape dismisses and records: %r" % out)
         check("turned off" not in out, "Escape does not store \"Don't show after updates\"")
         err_lines = [line for line in err.splitlines() if "nonexistent" in line]
-        check(len(err_lines) == 1 and err_lines[0].startswith("first-open: cannot open file:///nonexistent/"),
+        check(len(err_lines) == 1 and err_lines[0].startswith('first-open: cannot open "file:///nonexistent/'),
               "one line on stderr for the link: %r" % err_lines)
 
         # 2. Alt+D then Alt+C: Continue stores the opt-out.

@@ -309,12 +309,13 @@ final class SpecFileTests: XCTestCase {
         try directory.write("notes.xml", "<component><releases><release version=\"1\">\n</component>")
         let path = try directory.write("t.spec", minimalMain + "ReleaseNotes=notes.xml\n")
         XCTAssertThrowsError(try SpecFile(path: path)) { error in
-            guard case let .metainfo(file, line, _, _)? = error as? SpecError else {
-                return XCTFail("unexpected \(error)")
-            }
-            XCTAssertEqual(file, directory.path + "/notes.xml")
-            XCTAssertEqual(line, 2)
-            XCTAssertTrue("\(error)".hasPrefix(directory.path + "/notes.xml:2:"), "\(error)")
+            guard let error = error as? SpecError else { return XCTFail("unexpected \(error)") }
+            // The spec, the group and the key first; then the metainfo file's own
+            // file:line:column message.
+            XCTAssertEqual(error.file, path)
+            XCTAssertEqual(error.key, "ReleaseNotes")
+            XCTAssertTrue("\(error)".hasPrefix(path + ": [First Open] ReleaseNotes: " + directory.path + "/notes.xml:2:"),
+                          "\(error)")
         }
     }
 }

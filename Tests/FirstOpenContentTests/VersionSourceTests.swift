@@ -125,11 +125,11 @@ final class VersionSourceTests: XCTestCase {
         let directory = try TemporaryDirectory()
         try directory.write("app.metainfo.xml", "<component><releases/></component>")
         XCTAssertThrowsError(try spec(directory, versionLine: "VersionFrom=metainfo:app.metainfo.xml")) { error in
-            guard case let .metainfo(file, _, _, reason)? = error as? SpecError else {
-                return XCTFail("unexpected \(error)")
-            }
-            XCTAssertEqual(file, directory.path + "/app.metainfo.xml")
-            XCTAssertEqual(reason, "has no <release> with a valid version")
+            guard let error = error as? SpecError else { return XCTFail("unexpected \(error)") }
+            // Named by the spec, group and key it came from, then the metainfo file's message.
+            XCTAssertEqual(error.key, "VersionFrom")
+            XCTAssertTrue("\(error)".hasSuffix(": [First Open] VersionFrom: " + directory.path
+                                                  + "/app.metainfo.xml: has no <release> with a valid version"), "\(error)")
         }
     }
 }

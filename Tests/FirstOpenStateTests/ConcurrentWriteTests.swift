@@ -104,9 +104,12 @@ final class ConcurrentWriteTests: XCTestCase {
     func testStaleTemporaryFilesOfKilledWritesAreSweptUnderTheLock() throws {
         let store = KeyFileVersionStore(directory: temp.path + "/state")
         try store.record(try Version("1.0"), for: appID)
-        let stale = ["org.example.Car.state.Ab12Cd", "org.example.Car.state.ZZZZZZ"]
-        let fresh = "org.example.Car.state.q1w2e3"
-        let unrelated = ["org.example.Car.state.corrupt-20250101T000000Z", "org.example.Other.state.Ab12Cd"]
+        let stale = [".org.example.Car.state.writing.Ab12Cd", ".org.example.Car.state.writing.ZZZZZZ",
+                     ".org.example.Car.state.writing"]
+        let fresh = ".org.example.Car.state.writing.q1w2e3"
+        // GLib's temp-name shape on the record itself is a user's `APPID.state.backup` too.
+        let unrelated = ["org.example.Car.state.corrupt-20250101T000000Z", ".org.example.Other.state.writing.Ab12Cd",
+                         "org.example.Car.state.Ab12Cd", "org.example.Car.state.backup"]
         for name in stale + [fresh] + unrelated {
             try Data("partial".utf8).write(to: URL(fileURLWithPath: store.directory + "/" + name))
         }

@@ -266,7 +266,7 @@ final class FirstOpenCommandTests: XCTestCase {
         let statuses = zip(lines, lines.dropFirst()).compactMap { tag, line in
             tag == ".TP" && line.hasPrefix(".B ") ? String(line.dropFirst(3)) : nil
         }
-        XCTAssertEqual(statuses, ["0", "1", "64", "65", "69", "70", "73", "74"], "the man page's list")
+        XCTAssertEqual(statuses, ["0", "1", "64", "65", "69", "70", "73", "74", "77"], "the man page's list")
         let help = try CLIHarness().run(["--help"]).stdout
         for status in statuses {
             let named = help.range(of: "(^|[^0-9])\(status) [A-Za-z(]", options: .regularExpression) != nil
@@ -319,7 +319,7 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(chmod(spec, 0o644), 0)
         let directory = cli.stateHome.appendingPathComponent("first-open").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let lock = directory + "/org.example.Car.lock"
+        let lock = directory + "/org.example.Car.window.lock"
         XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: nil))
         for path in [cli.root.path, cli.stateHome.path, cli.configHome.path, cli.configDirs.path] {
             XCTAssertEqual(chmod(path, 0o755), 0)

@@ -322,11 +322,11 @@ final class ReliabilityTests: XCTestCase {
             // Keep the sequence strictly rising so every write really writes.
             if let recorded, recorded != version { _ = try cli.run(["mark-seen", spec, "--version", version]) }
         }
-        // Whatever the kills left (temp files of g_file_set_contents) is swept by the next
-        // write once old enough; simulate the minute passing by ageing them.
+        // Whatever the kills left (the staging record and GLib's temp files next to it) is
+        // swept by the next write once old enough; simulate the minute passing by ageing them.
         let old = Date().addingTimeInterval(-3600)
         let strays = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasPrefix(appID + ".state.") && !$0.contains("corrupt") }
+            .filter { $0.hasPrefix("." + appID + ".state.writing") }
         for name in strays {
             try FileManager.default.setAttributes([.modificationDate: old],
                                                   ofItemAtPath: directory.appendingPathComponent(name).path)

@@ -1,0 +1,29 @@
+internal import CGLib
+
+/// GLib's XDG base directories, with the rule of the XDG Base Directory specification
+/// that GLib does not apply: "All paths set in these environment variables must be
+/// absolute. If an implementation encounters a relative path in any of these variables
+/// it should consider the path invalid and ignore it." A relative `XDG_STATE_HOME`
+/// would otherwise put the record wherever the session happened to start the process.
+package enum XDGDirectory {
+    /// `$XDG_STATE_HOME`, or `~/.local/state` when it is unset, empty or relative.
+    package static var userState: String {
+        absolute(String(cString: g_get_user_state_dir()), default: ".local/state")
+    }
+
+    /// `$XDG_CONFIG_HOME`, or `~/.config` when it is unset, empty or relative.
+    package static var userConfig: String {
+        absolute(String(cString: g_get_user_config_dir()), default: ".config")
+    }
+
+    /// The absolute entries of `$XDG_CONFIG_DIRS`; `/etc/xdg` when none is.
+    package static var systemConfig: [String] {
+        let directories = StringVector.strings(g_get_system_config_dirs()).filter { $0.hasPrefix("/") }
+        return directories.isEmpty ? ["/etc/xdg"] : directories
+    }
+
+    private static func absolute(_ path: String, default relative: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return String(cString: g_get_home_dir()) + "/" + relative
+    }
+}

@@ -1,0 +1,49 @@
+internal import CGLib
+internal import FirstOpenState
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What both binaries do before anything else. `first-open` runs at every login, so this
+/// is a few system calls and no file read.
+public enum ProcessStart {
+    /// Makes sure fds 0–2 are open and refuses a privileged start; call first in `main`.
+    public static func prepare() {
+        openClosedStandardStreams()
+        refuseToRunPrivileged()
+    }
+
+    /// Opens `/dev/null` on each of fds 0–2 that is closed. A session may start an
+    /// autostart entry with them closed (`first-open SPEC >&- 2>&-`): the next file opened
+    /// would get the number, and every message would be written into it — the lock file
+    /// as stdout, the X connection as stderr (GTK's CSS warning went into the X stream
+    /// and the window hung for good). Done by hand because GLib has no such call.
+    static func openClosedStandardStreams() {
+        for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
+            // open() returns the lowest free number, which is `fd`: the lower ones are open
+            // by now. Without /dev/null (a bare chroot) the root directory, opened read-only,
+            // holds the number: writes to it fail, and nothing lands in a file.
+            var opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+            if opened < 0 { opened = open("/", O_RDONLY | O_DIRECTORY) }
+            if opened >= 0, opened != fd {
+                dup2(opened, fd)
+                close(opened)
+            }
+        }
+    }
+
+    /// The message and code of a set-user-ID or set-group-ID start.
+    static let privilegedMessage = "refusing to run set-user-ID or set-group-ID; install it with mode 0755"
+
+    /// Exits with ``ExitCode/noPermission`` when the kernel marked this start as secure
+    /// (`AT_SECURE`: set-user-ID, set-group-ID, file capabilities). GLib and GTK read
+    /// `XDG_*`, `GTK_*` and `GIO_*` from the environment, and first-open its own overrides
+    /// (`FIRST_OPEN_HELPER`); none of them may be trusted with raised privileges, and
+    /// first-open has no use for any, so it does not run at all.
+    static func refuseToRunPrivileged() {
+        guard first_open_started_secure() != 0 else { return }
+        Diagnostics.error(privilegedMessage)
+        exit(ExitCode.noPermission.rawValue)
+    }
+}
