@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/setup.sh
+scripts/setup.sh --demo   # only what the demo needs (scripts/test.sh installs the rest)
 scripts/build-translations.sh .build/locale
 swift build --product first-open-demo >&2
 demo="$(swift build --show-bin-path)/first-open-demo"

@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build, the demo and the tests need.
 # Idempotent: does nothing when every package is already installed.
+#
+#   scripts/setup.sh              # build + tests + packaging (CI, scripts/test.sh)
+#   scripts/setup.sh --demo       # only what scripts/demo.sh needs to build and show one window
+#   scripts/setup.sh --benchmark  # everything, plus what benchmarks/run.py needs
+#   scripts/setup.sh [--demo|--benchmark] --list   # print the packages, install nothing
 set -euo pipefail
 
-packages=(
+# What building FirstOpenViews and showing (or, with no display, rendering) one window needs.
+demo_packages=(
     libgtk-3-dev pkg-config        # the GTK 3 module map
-    libglib2.0-dev libpcre2-dev    # static GLib and PCRE2 archives for the static first-open
-    xvfb xauth xdotool x11-utils   # headless X display for GTK tests and screenshots (xprop)
-    weston                         # headless Wayland compositor for the Wayland session test
-    adwaita-icon-theme librsvg2-common fonts-dejavu-core  # deterministic look
+    xvfb xauth                     # no display: render the window on a private Xvfb
+    adwaita-icon-theme librsvg2-common fonts-dejavu-core  # the icons and fonts it draws
     gettext                        # msgfmt for the translations
+)
+packages=(
+    "${demo_packages[@]}"
+    libglib2.0-dev libpcre2-dev    # static GLib and PCRE2 archives for the static first-open
+    xdotool                        # driving windows in the tests
+    weston                         # headless Wayland compositor for the Wayland session test
     desktop-file-utils appstream   # validating data/ files
     meson ninja-build              # the distribution build
     gcc gobject-introspection libgirepository1.0-dev valac  # libfirst-open: C, GIR, typelib, vapi (vapigen)
@@ -20,10 +30,20 @@ packages=(
     dpkg-dev debhelper build-essential lintian  # the Debian packages (scripts/test-debian-package.sh)
 )
 
-# `scripts/setup.sh --benchmark` also installs what benchmarks/run.py needs.
-if [ "${1:-}" = "--benchmark" ]; then
-    packages+=(python3 libx11-dev   # run.py and its C references (mapwatch.c uses Xlib)
-               yad zenity)           # the peers a login script would otherwise use
+list=false
+for argument in "$@"; do
+    case "$argument" in
+        --demo) packages=("${demo_packages[@]}") ;;
+        --benchmark)
+            packages+=(python3 libx11-dev   # run.py and its C references (mapwatch.c uses Xlib)
+                       yad zenity) ;;        # the peers a login script would otherwise use
+        --list) list=true ;;
+        *) echo "setup.sh: unknown option '$argument' (--demo, --benchmark, --list)" >&2; exit 64 ;;
+    esac
+done
+if $list; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
 fi
 
 missing=()
@@ -34,6 +54,9 @@ done
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
+# Another apt (unattended-upgrades at boot, a software centre) may hold the dpkg lock:
+# wait for it up to 10 minutes instead of failing at once.
+apt_options=(-o DPkg::Lock::Timeout=600)
 echo "Installing: ${missing[*]}" >&2
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+$sudo apt-get "${apt_options[@]}" update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get "${apt_options[@]}" install -y -qq --no-install-recommends "${missing[@]}"

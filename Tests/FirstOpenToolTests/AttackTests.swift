@@ -307,4 +307,29 @@ final class NewUserTests: XCTestCase {
         XCTAssertFalse(row.contains("recorded silently"), row)
         XCTAssertTrue(row.contains("nothing is written"), row)
     }
+
+    /// `scripts/demo.sh` installed the whole test and packaging toolchain (weston, valac,
+    /// gjs, orca, debhelper, lintian…) to show one window, and every apt step failed at
+    /// once while another apt held the dpkg lock.
+    func testTheDemoInstallsOnlyWhatItNeedsAndAptWaitsForTheLock() throws {
+        let root = CLIHarness.packageRoot
+        let listed = try CLIHarness.runTool("/bin/bash", [root.appendingPathComponent("scripts/setup.sh").path, "--demo", "--list"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let demo = Set(listed.stdout.split(separator: "\n").map(String.init))
+        XCTAssertTrue(demo.isSuperset(of: ["libgtk-3-dev", "pkg-config", "xvfb", "xauth", "gettext"]), "\(demo)")
+        for tool in ["weston", "valac", "gjs", "orca", "debhelper", "lintian", "meson", "appstream", "xdotool"] {
+            XCTAssertFalse(demo.contains(tool), "the demo installs \(tool)")
+        }
+        let full = try CLIHarness.runTool("/bin/bash", [root.appendingPathComponent("scripts/setup.sh").path, "--list"])
+        XCTAssertTrue(Set(full.stdout.split(separator: "\n").map(String.init)).isSuperset(of: demo))
+        let demoScript = try String(contentsOf: root.appendingPathComponent("scripts/demo.sh"), encoding: .utf8)
+        XCTAssertTrue(demoScript.contains("\nscripts/setup.sh --demo"), "demo.sh installs the demo's set")
+        let setup = try String(contentsOf: root.appendingPathComponent("scripts/setup.sh"), encoding: .utf8)
+        let aptLines = setup.split(separator: "\n").filter { $0.contains("apt-get ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+        XCTAssertFalse(aptLines.isEmpty)
+        for line in aptLines {
+            XCTAssertTrue(line.contains("apt_options"), "waits for the dpkg lock: \(line)")
+        }
+        XCTAssertTrue(setup.contains("apt_options=(-o DPkg::Lock::Timeout="), setup)
+    }
 }
