@@ -301,6 +301,12 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// replacing an existing file: `link` fails on an existing name, unlike `rename`.
     /// With `removingOriginal` false the record stays too, for a write that replaces it.
     private func moveAside(_ path: String, reason: String, removingOriginal: Bool) throws(StoreError) -> String {
+        // A repair whose fresh write failed (a full disk) left the corrupt record and its
+        // hard-linked copy: the next start would add one more copy at every login.
+        if let kept = existingCopy(of: path) {
+            if removingOriginal { unlink(path) }
+            return kept
+        }
         let base = path + ".corrupt-" + formattedNow("%Y%m%dT%H%M%SZ", utc: true)
         for attempt in 0..<100 {
             let candidate = attempt == 0 ? base : "\(base)-\(attempt)"
@@ -320,6 +326,25 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
             throw .unwritable(path: path, reason: "corrupt record (\(reason)) could not be moved aside: \(errnoDescription(linkError))")
         }
         throw .unwritable(path: path, reason: "corrupt record (\(reason)) could not be moved aside: too many earlier copies")
+    }
+
+    /// A `<path>.corrupt-…` name that is a hard link to `path` itself, if there is one.
+    private func existingCopy(of path: String) -> String? {
+        var record = stat()
+        guard lstat(path, &record) == 0, record.st_nlink > 1, let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let prefix = Array((name + ".corrupt-").utf8)
+        while let entry = readdir(dir) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard entryName.starts(with: prefix) else { continue }
+            let candidate = directory + "/" + String(decoding: entryName, as: UTF8.self)
+            var info = stat()
+            if lstat(candidate, &info) == 0, info.st_ino == record.st_ino, info.st_dev == record.st_dev {
+                return candidate
+            }
+        }
+        return nil
     }
 
     /// GLib messages already name the file; keep just the cause after the last ": ".

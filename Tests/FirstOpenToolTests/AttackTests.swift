@@ -95,6 +95,33 @@ final class AttackTests: XCTestCase {
         }
     }
 
+    /// With the disk full and a corrupt record, every start linked one more
+    /// `.corrupt-<time>` copy of the same record (its repair's fresh write failed).
+    func testAFailedRepairKeepsOneCopyOfTheCorruptRecord() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let directory = cli.stateHome.appendingPathComponent("first-open")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "garbage".write(to: cli.recordURL(appID), atomically: true, encoding: .utf8)
+        // Every write fails: a directory (with a file in it) where the fresh record is staged.
+        let blocker = directory.appendingPathComponent(".\(appID).state.writing")
+        try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: blocker.appendingPathComponent("x").path, contents: nil)
+        for attempt in 0..<3 {
+            let result = try cli.run(["mark-seen", spec])
+            XCTAssertEqual(result.status, 74, "attempt \(attempt): \(result.stderr)")
+            Thread.sleep(forTimeInterval: 1.1) // a new timestamp for each copy
+        }
+        let copies = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }
+        XCTAssertEqual(copies.count, 1, "\(copies)")
+        XCTAssertEqual(try String(contentsOf: cli.recordURL(appID), encoding: .utf8), "garbage", "the record is kept")
+        // Once writes work again, the record is repaired and the one copy stays.
+        try FileManager.default.removeItem(at: blocker)
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        XCTAssertEqual(cli.recordedVersion(appID), "1.3.0")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".corrupt-") }, copies)
+    }
+
     // MARK: Set-user-ID
 
     /// Installed set-user-ID or set-group-ID, first-open honoured `FIRST_OPEN_HELPER` (and
