@@ -50,6 +50,9 @@ public struct FirstOpenSettings: Sendable, Equatable {
     public var showsInLiveSessions: Bool
     /// Show windows for system accounts (`ShowForSystemAccounts`, default false).
     public var showsForSystemAccounts: Bool
+    /// The file and group whose `ShowWhatsNew=` gave ``showsWhatsNew`` its value
+    /// (`/etc/xdg/first-open/first-open.conf [Defaults]`); nil: the default.
+    public var showsWhatsNewOrigin: String?
     /// Keys the administrator locked for this app.
     public var lockedKeys: Set<Key>
     /// The user configuration file ``setUserShowsWhatsNew(_:appID:)`` writes; nil means
@@ -176,6 +179,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
                     switch key {
                     case .showWhatsNew:
                         settings.showsWhatsNew = try keyFile.boolean(name, in: group)
+                        settings.showsWhatsNewOrigin = "\(path) [\(Quoted.name(group))]"
                     case .showInLiveSessions:
                         settings.showsInLiveSessions = try keyFile.boolean(name, in: group)
                     case .showForSystemAccounts:

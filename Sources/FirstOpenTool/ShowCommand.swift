@@ -64,7 +64,7 @@ struct ShowCommand {
         switch step {
         case .nothing(let decision):
             // The login fast path: nothing due, no lock, no GTK.
-            Diagnostics.output(decision.explanation(appID: appID, policy: spec.flow.session.policy))
+            Diagnostics.output(spec.describe(decision))
         case .quiet(let reason, let look):
             Diagnostics.output(look.recordProblem == nil
                 ? spec.explanation(look, hasContent: true)

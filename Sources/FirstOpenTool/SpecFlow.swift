@@ -43,12 +43,25 @@ struct SpecFlow {
             return "nothing: the record of \(appID) is unusable (\(problem)); a returning user is not welcomed again"
         }
         if let quietReason = look.quietReason, decision.kind != nil {
-            return "nothing: \(quietReason) (would be \(decision.explanation(appID: appID, policy: policy)))"
+            return "nothing: \(quietReason) (would be \(describe(decision)))"
         }
         if decision.kind != nil, !hasContent {
-            return "nothing: no content for this case; \(decision.explanation(appID: appID, policy: policy)); "
+            return "nothing: no content for this case; \(describe(decision)); "
                 + "\(flow.session.currentVersion) will be recorded silently"
         }
-        return decision.explanation(appID: appID, policy: policy)
+        return describe(decision)
+    }
+
+    /// The decision's explanation; for What's New turned off, also which file did it
+    /// and whether the administrator locked the key there, so a user who wonders where
+    /// What's New went knows which file to change (or that they cannot).
+    func describe(_ decision: Decision) -> String {
+        let text = decision.explanation(appID: appID, policy: flow.session.policy)
+        guard case .nothing(.whatsNewDisabled) = decision else { return text }
+        if let settings = flow.settings, !settings.showsWhatsNew, let origin = settings.showsWhatsNewOrigin {
+            let locked = settings.lockedKeys.contains(.showWhatsNew) ? ", locked by the administrator" : ""
+            return text + " by ShowWhatsNew=false in \(origin)\(locked)"
+        }
+        return text + " by ShowWhatsNew=false in \(spec.path) [\(SpecFile.mainGroup)]"
     }
 }

@@ -326,8 +326,20 @@ final class NewUserTests: XCTestCase {
             let login = try cli.run([spec], extraEnvironment: ["DISPLAY": ":99", "FIRST_OPEN_HELPER": helper])
             XCTAssertEqual(login.status, 0, "\(file): \(login.stdout) \(login.stderr)")
             XCTAssertTrue(login.stdout.hasPrefix("nothing: What's New is turned off"), "\(file): \(login.stdout)")
+            // Which file turned it off (issue 19.13).
+            let path = file == "car.spec" ? spec : cli.root.appendingPathComponent(file).path
+            let group = file == "car.spec" ? "First Open" : "Defaults"
+            XCTAssertTrue(login.stdout.hasSuffix(" by ShowWhatsNew=false in \(path) [\(group)]\n"), "\(file): \(login.stdout)")
+            XCTAssertEqual(try cli.run(["explain", spec]).stdout, login.stdout)
             XCTAssertEqual(cli.recordedVersion(appID), "1.2.0", "\(file): the record stays at the version seen")
         }
+        // An admin's lock is named too: the user cannot turn it back on.
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let admin = try cli.write("etc-xdg/first-open/first-open.conf", "[Defaults]\nShowWhatsNew=false\nLocked=ShowWhatsNew\n")
+        try cli.write("config/first-open/first-open.conf", "[Defaults]\nShowWhatsNew=true\n")
+        XCTAssertEqual(try cli.run(["explain", spec]).stdout,
+                       "nothing: What's New is turned off for \(appID) (1.2.0 -> 1.3.0) by ShowWhatsNew=false in "
+                           + "\(admin) [Defaults], locked by the administrator\n")
         let docs = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("docs/spec-format.md"),
                               encoding: .utf8)
         let row = try XCTUnwrap(docs.components(separatedBy: "\n").first { $0.hasPrefix("| `ShowWhatsNew` |") })
