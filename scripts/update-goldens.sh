@@ -1,7 +1,10 @@
 #!/bin/sh
 # Regenerates the golden images of Tests/FirstOpenToolTests/ScreenshotGoldenTests.swift:
 #   Tests/Golden/{welcome,whats-new}-{en,he}-{light,dark}@{1,2}x.png   (16 PNGs)
-# from data/examples/org.example.Car.spec, all in one `first-open screenshot` process.
+# from data/examples/org.example.Car.spec, all in one `first-open screenshot` process, and
+#   Tests/Golden/notes/whats-new-{en,he}-{light,dark}@1x.png           (4 PNGs)
+# a long What's New of AppStream release notes from Tests/Golden/notes/org.example.Maps.spec
+# (the user recorded 2.4 and now has 3.5).
 # Run it after an intended change to the window, the example spec or a translation,
 # LOOK at the changed images (git diff --stat Tests/Golden; an image viewer), then
 # commit them with the change.
@@ -30,3 +33,6 @@ scripts/build-translations.sh "$root/.build/locale" >&2
 FIRST_OPEN_LOCALEDIR="$root/.build/locale" "$bin/first-open" screenshot data/examples/org.example.Car.spec \
     --kind welcome,whats-new --locale en,he --theme light,dark --scale 1,2 --width 480 \
     --output 'Tests/Golden/{kind}-{locale}-{theme}@{scale}x.png'
+FIRST_OPEN_LOCALEDIR="$root/.build/locale" "$bin/first-open" screenshot Tests/Golden/notes/org.example.Maps.spec \
+    --kind whats-new --from 2.4 --locale en,he --theme light,dark --scale 1 --width 480 \
+    --output 'Tests/Golden/notes/{kind}-{locale}-{theme}@{scale}x.png'

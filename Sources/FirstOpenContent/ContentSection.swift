@@ -1,14 +1,34 @@
 /// A group of rows with an optional heading (e.g. "Version 1.3" when a What's New
-/// window lists several versions the user skipped).
+/// window lists several versions the user skipped), or one version's AppStream
+/// release notes under its heading and date.
 public struct ContentSection: Sendable, Hashable {
     /// Shown above the rows when not `nil`. Plain text.
     public var heading: String?
+    /// The release date as written in the metainfo file (`2022-09-16`), shown under the
+    /// heading in the user's locale; `nil` for none.
+    public var date: String?
+    /// Whether the section is a development release, marked as a pre-release.
+    public var isPrerelease: Bool
     /// The rows of this section, in display order.
     public var rows: [InformationRow]
+    /// The AppStream description of this section's release, after the rows.
+    public var description: [DescriptionBlock]
 
     /// Creates a section.
-    public init(heading: String? = nil, rows: [InformationRow]) {
+    public init(
+        heading: String? = nil,
+        date: String? = nil,
+        isPrerelease: Bool = false,
+        rows: [InformationRow] = [],
+        description: [DescriptionBlock] = []
+    ) {
         self.heading = heading
+        self.date = date
+        self.isPrerelease = isPrerelease
         self.rows = rows
+        self.description = description
     }
+
+    /// Whether the section shows nothing but (perhaps) its heading.
+    public var isEmpty: Bool { rows.isEmpty && description.isEmpty }
 }

@@ -2,7 +2,7 @@ internal import CGLib
 internal import FirstOpenState
 
 /// The release notes of an AppStream metainfo file (`<releases>`), the Linux standard
-/// for them, turned into What's New rows.
+/// for them, read as the specification defines descriptions.
 ///
 /// Parsed with GLib's GMarkup rather than libappstream: libappstream pulls about 55
 /// libraries (curl, ICU, libxml2, libyaml, …) into the process, and this code runs on
@@ -10,26 +10,38 @@ internal import FirstOpenState
 /// GMarkup is in the GLib we link anyway and reads the small, well-formed XML subset
 /// metainfo files use.
 ///
-/// Rows: every `<p>` and every `<li>` of a release's `<description>` becomes one row,
-/// in document order, whose title is its text (inline `<em>`/`<code>` kept as plain
-/// text, whitespace collapsed) and whose subtitle is empty. Paragraphs get
-/// ``paragraphIconName``, list items ``itemIconName``.
+/// Notes: each release's `<description>` becomes ``DescriptionBlock``s: `<p>`
+/// paragraphs, `<ul>` and `<ol>` lists, with `<em>` and `<code>` kept as styles,
+/// whitespace collapsed, never cut. As real files have them: text inside a `<p>` that
+/// holds a `<ul>` is kept (the paragraph is split around the list), and bare text
+/// directly in `<description>` is a paragraph. `<p>`, `<ul>` and `<ol>` outside
+/// `<description>` are not notes (AppStream and GNOME Software ignore them);
+/// ``findings`` says so for `validate`.
 ///
 /// Translations: of the `xml:lang` variants of each paragraph or item (and of whole
 /// `<description xml:lang="…">` blocks), the best match for the locale wins, with
 /// GLib's fallbacks (`de_DE.UTF-8` → `de_DE` → `de`); the untranslated text otherwise.
 ///
-/// Not read: `<releases type="external">` (the separate
-/// `releases/<id>.releases.xml` file; name that file in the spec instead — its
-/// `<releases>` root is accepted too), artifacts, issues and urgency.
+/// External releases: `<releases type="external"/>` in a file read from a path reads
+/// `releases/ID.releases.xml` in the metainfo file's directory, as the AppStream
+/// specification says (a local file only; a `url` attribute is never fetched).
+///
+/// Not read: artifacts, issues and urgency.
 public struct MetainfoReleases: Sendable, Hashable {
-    /// The icon of rows made from `<li>` items.
-    public static let itemIconName = "emblem-ok-symbolic"
-    /// The icon of rows made from `<p>` paragraphs.
-    public static let paragraphIconName = "dialog-information-symbolic"
+    /// Something `validate` reports about the file: notes that can never show and why.
+    public struct Finding: Sendable, Hashable {
+        /// The file it is about (the metainfo file, or its external releases file).
+        public var file: String
+        /// The line, 1-based, where GMarkup was when it saw it.
+        public var line: Int
+        /// What is wrong, e.g. "<p> outside <description> is never shown".
+        public var message: String
+    }
 
     /// The file, as named to the initialiser.
     public var file: String
+    /// The component's `<id>`, or `nil`.
+    public var componentID: String?
     /// The releases in file order (AppStream lists the newest first).
     public var releases: [ReleaseNotes]
     /// `version` attributes that are missing or no valid version, so that their
@@ -38,28 +50,51 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// `<release>` elements after the first ``SpecLimits/metainfoReleases``, skipped
     /// unread (the work stays bounded; `validate` warns).
     public var skippedReleaseCount = 0
+    /// Whether the file says `<releases type="external">`.
+    public var hasExternalReleases = false
+    /// The external releases file read (or looked for), or `nil`.
+    public var externalReleasesFile: String?
+    /// Notes that can never show, with lines; see ``Finding``.
+    public var findings: [Finding] = []
 
     /// The release with the highest version, or `nil` when there is none.
     public var newest: ReleaseNotes? {
         releases.max { $0.version < $1.version }
     }
 
-    /// Reads and parses the metainfo file at `path`, picking translations for
-    /// `locale` (`nil`: the process's locale).
-    public init(path: String, locale: String? = nil) throws(SpecError) {
-        let contents: [UInt8]
-        do {
-            contents = try CheckedFile.read(path, limit: CheckedFile.metainfoLimit)
-        } catch {
-            throw .metainfo(file: path, line: nil, column: nil, reason: error.description)
-        }
-        let parsed = contents.withUnsafeBufferPointer { bytes in
-            Result { () throws(SpecError) in try MetainfoReleases(bytes: bytes, file: path, locale: locale) }
-        }
-        self = try parsed.get()
+    /// The stable (not development) release with the highest version, or `nil`: the
+    /// app's current version when a metainfo file is all there is.
+    public var newestStable: ReleaseNotes? {
+        releases.filter { !$0.isPrerelease }.max { $0.version < $1.version }
     }
 
-    /// Parses metainfo XML given as text; `file` names it in errors.
+    /// Reads and parses the metainfo file at `path`, picking translations for
+    /// `locale` (`nil`: the process's locale), and its external releases file when it
+    /// has `<releases type="external"/>`.
+    /// - Throws: ``SpecError/metainfo(file:line:column:reason:)`` when the file (or an
+    ///   external releases file that exists) cannot be read or parsed. A missing
+    ///   external file is a ``findings`` entry, not an error: the app then has no notes.
+    public init(path: String, locale: String? = nil) throws(SpecError) {
+        try self.init(checkedPath: path, locale: locale)
+        guard hasExternalReleases, releases.isEmpty, let componentID, !componentID.contains("/") else { return }
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let external = directory + "/releases/" + componentID + ".releases.xml"
+        externalReleasesFile = external
+        guard g_file_test(external, G_FILE_TEST_EXISTS) != 0 else {
+            findings.append(Finding(
+                file: path, line: externalLine,
+                message: "<releases type=\"external\"> but \(external) does not exist: no release notes can show"))
+            return
+        }
+        let other = try MetainfoReleases(checkedPath: external, locale: locale)
+        releases = other.releases
+        ignoredVersions += other.ignoredVersions
+        skippedReleaseCount += other.skippedReleaseCount
+        findings += other.findings
+    }
+
+    /// Parses metainfo XML given as text; `file` names it in errors. External
+    /// releases are not read (there is no directory).
     public init(xml: String, file: String, locale: String? = nil) throws(SpecError) {
         var text = xml
         let result: Result<MetainfoReleases, SpecError> = text.withUTF8 { bytes in
@@ -72,13 +107,33 @@ public struct MetainfoReleases: Sendable, Hashable {
         self = try result.get()
     }
 
+    /// The line of `<releases type="external">`, for its finding.
+    private var externalLine = 0
+
+    private init(checkedPath path: String, locale: String?) throws(SpecError) {
+        let contents: [UInt8]
+        do {
+            contents = try CheckedFile.read(path, limit: CheckedFile.metainfoLimit)
+        } catch {
+            throw .metainfo(file: path, line: nil, column: nil, reason: error.description)
+        }
+        let parsed = contents.withUnsafeBufferPointer { bytes in
+            Result { () throws(SpecError) in try MetainfoReleases(bytes: bytes, file: path, locale: locale) }
+        }
+        self = try parsed.get()
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?) throws(SpecError) {
-        let reader = MarkupReader(languages: LocaleVariants.list(for: locale))
+        let reader = MarkupReader(languages: LocaleVariants.list(for: locale), file: file)
         try reader.parse(bytes, file: file)
         self.file = file
+        self.componentID = reader.componentID
         self.releases = reader.releases
         self.ignoredVersions = reader.ignoredVersions
         self.skippedReleaseCount = reader.skippedReleaseCount
+        self.hasExternalReleases = reader.externalLine != nil
+        self.externalLine = reader.externalLine ?? 0
+        self.findings = reader.findings
     }
 }
 
@@ -86,11 +141,17 @@ public struct MetainfoReleases: Sendable, Hashable {
 
 /// The parse state behind GMarkup's C callbacks. Lives only for one parse.
 private final class MarkupReader {
+    /// A paragraph, or an item of the list numbered `list` in the description.
+    enum UnitKind: Equatable {
+        case paragraph
+        case item(list: Int, ordered: Bool)
+    }
+
     /// One paragraph or list item with its translations.
     struct Unit {
-        var isItem: Bool
+        var kind: UnitKind
         /// `nil` language: the untranslated text.
-        var variants: [(language: String?, text: String)]
+        var variants: [(language: String?, text: StyledText)]
     }
 
     /// One `<description>`, untranslated or in one language.
@@ -106,25 +167,42 @@ private final class MarkupReader {
         var kind: ReleaseNotes.Kind
         var blocks: [Block] = []
         var detailsURL: String?
+        var line: Int
+        /// Notes written outside `<description>` (reported once per release).
+        var hasStrayNotes = false
     }
 
     let languages: [String]
+    let file: String
+    var componentID: String?
     var releases: [ReleaseNotes] = []
     var ignoredVersions: [String] = []
     var skippedReleaseCount = 0
+    var externalLine: Int?
+    var findings: [MetainfoReleases.Finding] = []
 
     private var stack: [String] = []
     private var release: PendingRelease?
     private var block: Block?
     /// The paragraph or item whose text is being collected, and its language.
-    private var textTarget: (isItem: Bool, language: String?)?
+    private var textTarget: (kind: UnitKind, language: String?)?
+    /// The `<p>` a list interrupts, to go on with after the list.
+    private var paragraphLanguage: String??
+    private var runs: [StyledText.Run] = []
+    private var styles: [StyledText.Style] = []
+    private var listCount = 0
+    private var listOrdered = false
     private var text = ""
     private var collectingURL = false
-    /// Depth inside elements whose content is ignored (`<releases type="external">`).
+    private var collectingID = false
+    /// Depth inside elements whose content is ignored (skipped releases).
     private var ignoredDepth = 0
+    /// The context during a parse, for line numbers.
+    private var context: OpaquePointer?
 
-    init(languages: [String]) {
+    init(languages: [String], file: String) {
         self.languages = languages
+        self.file = file
     }
 
     func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SpecError) {
@@ -157,7 +235,11 @@ private final class MarkupReader {
             guard let context = g_markup_parse_context_new(parserPointer, flags, userData, nil) else {
                 return .metainfo(file: file, line: nil, column: nil, reason: "out of memory")
             }
-            defer { g_markup_parse_context_free(context) }
+            self.context = context
+            defer {
+                self.context = nil
+                g_markup_parse_context_free(context)
+            }
             let base = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: gchar.self) }
             let message: String
             do throws(GLibError) {
@@ -179,6 +261,19 @@ private final class MarkupReader {
         if let failure { throw failure }
     }
 
+    /// The line GMarkup is on (1-based).
+    private var line: Int {
+        guard let context else { return 0 }
+        var line: gint = 0
+        var column: gint = 0
+        g_markup_parse_context_get_position(context, &line, &column)
+        return Int(line)
+    }
+
+    private func finding(_ message: String) {
+        findings.append(MetainfoReleases.Finding(file: file, line: line, message: message))
+    }
+
     // MARK: Callbacks
 
     private func start(_ name: String, attributes: [String: String]) {
@@ -189,23 +284,45 @@ private final class MarkupReader {
             return
         }
         switch (parent, name) {
+        case ("component", "id"):
+            collectingID = componentID == nil
+            text = ""
         case (_, "releases") where attributes["type"] == "external":
-            ignoredDepth = 1
+            externalLine = line
         case ("releases", "release") where releases.count + ignoredVersions.count >= SpecLimits.metainfoReleases:
             skippedReleaseCount += 1
             ignoredDepth = 1
         case ("releases", "release"):
             release = PendingRelease(
                 version: attributes["version"],
-                date: attributes["date"],
-                kind: ReleaseNotes.Kind(rawValue: attributes["type"] ?? "stable") ?? .stable)
+                date: attributes["date"] ?? attributes["timestamp"].flatMap(MarkupReader.day(ofTimestamp:)),
+                kind: ReleaseNotes.Kind(rawValue: attributes["type"] ?? "stable") ?? .stable,
+                line: line)
         case ("release", "description") where release != nil:
             block = Block(language: attributes["xml:lang"])
-        case ("description", "p") where block != nil,
-            ("ul", "li") where block != nil,
-            ("ol", "li") where block != nil:
-            textTarget = (isItem: name == "li", language: attributes["xml:lang"])
-            text = ""
+        case ("release", "p"), ("release", "ul"), ("release", "ol"):
+            guard release != nil, release?.hasStrayNotes == false else { break }
+            release?.hasStrayNotes = true
+            finding("<\(name)> directly in <release> (not in <description>) is never shown")
+        case ("description", "p") where block != nil:
+            textTarget = (.paragraph, attributes["xml:lang"])
+            paragraphLanguage = .some(attributes["xml:lang"])
+            startText()
+        case ("description", "ul") where block != nil, ("description", "ol") where block != nil,
+            ("p", "ul") where block != nil, ("p", "ol") where block != nil:
+            // A list inside a paragraph ends the paragraph's text so far.
+            if parent == "p", let target = textTarget, target.kind == .paragraph {
+                add(StyledText(collapsedRuns(runs)), kind: .paragraph, language: target.language)
+                textTarget = nil
+            }
+            listCount += 1
+            listOrdered = name == "ol"
+        case ("ul", "li") where block != nil, ("ol", "li") where block != nil:
+            textTarget = (.item(list: listCount, ordered: listOrdered), attributes["xml:lang"])
+            startText()
+        case ("p", "em"), ("li", "em"), ("p", "code"), ("li", "code"),
+            ("em", "code"), ("code", "em"):
+            if textTarget != nil { styles.append(name == "em" ? .emphasis : .code) }
         case ("release", "url") where release != nil:
             // AppStream: a release's <url> without a type is a details page.
             collectingURL = (attributes["type"] ?? "details") == "details"
@@ -222,11 +339,29 @@ private final class MarkupReader {
             return
         }
         switch name {
-        case "p", "li":
-            guard let target = textTarget, stack.count >= 1,
-                  ["description", "ul", "ol"].contains(stack.last ?? "") else { return }
+        case "id" where collectingID:
+            componentID = collapsed(text)
+            collectingID = false
+        case "em", "code":
+            if textTarget != nil, !styles.isEmpty { styles.removeLast() }
+        case "p":
+            if let target = textTarget, target.kind == .paragraph, stack.last == "description" {
+                add(StyledText(collapsedRuns(runs)), kind: .paragraph, language: target.language)
+            }
+            if stack.last == "description" {
+                textTarget = nil
+                paragraphLanguage = nil
+            }
+        case "li":
+            guard let target = textTarget, ["ul", "ol"].contains(stack.last ?? "") else { return }
             textTarget = nil
-            add(collapsed(text), isItem: target.isItem, language: target.language)
+            add(StyledText(collapsedRuns(runs)), kind: target.kind, language: target.language)
+        case "ul", "ol":
+            // Text after a list inside a paragraph is a paragraph of its own.
+            if stack.last == "p", let language = paragraphLanguage {
+                textTarget = (.paragraph, language)
+                startText()
+            }
         case "description":
             if let block, stack.last == "release" {
                 release?.blocks.append(block)
@@ -248,21 +383,46 @@ private final class MarkupReader {
     }
 
     private func characters(_ string: String) {
-        if textTarget != nil || collectingURL { text += string }
+        if textTarget != nil {
+            let style = styles.last ?? .plain
+            if let last = runs.last, last.style == style {
+                runs[runs.count - 1].text += string
+            } else {
+                runs.append(StyledText.Run(string, style: style))
+            }
+        } else if collectingURL || collectingID {
+            text += string
+        } else if block != nil, stack.last == "description" {
+            // Bare text in <description>: shown as a paragraph, so nothing is lost.
+            let bare = collapsed(string)
+            guard !bare.isEmpty else { return }
+            // GMarkup reports text where it ends: count back the lines after its last word.
+            let trailingLines = string.reversed().prefix { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+                .filter { $0 == "\n" }.count
+            findings.append(MetainfoReleases.Finding(
+                file: file, line: max(1, line - trailingLines),
+                message: "text directly in <description> (not in <p>): shown as a paragraph"))
+            add(StyledText(plain: bare), kind: .paragraph, language: nil)
+        }
+    }
+
+    private func startText() {
+        runs = []
+        styles = []
     }
 
     // MARK: Building
 
     /// A translated paragraph or item belongs to the untranslated one of the same
     /// kind just before it, as `msgfmt --xml` and itstool write them.
-    private func add(_ text: String, isItem: Bool, language: String?) {
+    private func add(_ text: StyledText, kind: UnitKind, language: String?) {
         guard !text.isEmpty, var current = block else { return }
-        if let language, var last = current.units.last, last.isItem == isItem,
+        if let language, var last = current.units.last, last.kind == kind,
            !last.variants.contains(where: { $0.language == language }) {
             last.variants.append((language, text))
             current.units[current.units.count - 1] = last
         } else {
-            current.units.append(Unit(isItem: isItem, variants: [(language, text)]))
+            current.units.append(Unit(kind: kind, variants: [(language, text)]))
         }
         block = current
     }
@@ -270,29 +430,62 @@ private final class MarkupReader {
     private func finish(_ pending: PendingRelease) {
         guard let text = pending.version, let version = try? Version(text) else {
             ignoredVersions.append(pending.version ?? "")
+            findings.append(MetainfoReleases.Finding(
+                file: file, line: pending.line,
+                message: pending.version.map { "release version \(quoted($0)) is no version: its notes never show" }
+                    ?? "<release> without a version: its notes never show"))
             return
+        }
+        let description = blocks(of: pending.blocks)
+        if description.isEmpty && !pending.blocks.isEmpty {
+            // Every description is in a language the untranslated reader does not read.
+            let languages = pending.blocks.compactMap(\.language)
+            if languages.count == pending.blocks.count {
+                findings.append(MetainfoReleases.Finding(
+                    file: file, line: pending.line,
+                    message: "release \(text) has a description only in \(languages.joined(separator: ", ")): "
+                        + "no untranslated notes to show"))
+            }
         }
         releases.append(ReleaseNotes(
             version: version,
             versionText: text,
             kind: pending.kind,
             date: pending.date,
-            rows: rows(of: pending.blocks),
+            description: description,
             detailsURL: pending.detailsURL))
     }
 
-    /// Picks the best description block, then the best variant of each unit in it.
-    private func rows(of blocks: [Block]) -> [InformationRow] {
-        guard let block = blocks.min(by: { rank($0.language) < rank($1.language) }),
+    /// Picks the best description block, then the best variant of each unit in it,
+    /// and groups the items of each list.
+    private func blocks(of descriptions: [Block]) -> [DescriptionBlock] {
+        guard let block = descriptions.min(by: { rank($0.language) < rank($1.language) }),
               rank(block.language) < Int.max else { return [] }
-        return block.units.compactMap { unit in
-            guard let best = unit.variants.min(by: { rank($0.language) < rank($1.language) }),
-                  rank(best.language) < Int.max else { return nil }
-            return InformationRow(
-                title: SpecLimits.cut(best.text, to: SpecLimits.titleLength) ?? best.text,
-                subtitle: "",
-                iconName: unit.isItem ? MetainfoReleases.itemIconName : MetainfoReleases.paragraphIconName)
+        var result: [DescriptionBlock] = []
+        var items: [StyledText] = []
+        var itemsKind: UnitKind?
+        func flush() {
+            if case let .item(_, ordered)? = itemsKind, !items.isEmpty {
+                result.append(ordered ? .numberedList(items) : .bulletList(items))
+            }
+            items = []
+            itemsKind = nil
         }
+        for unit in block.units {
+            guard let best = unit.variants.min(by: { rank($0.language) < rank($1.language) }),
+                  rank(best.language) < Int.max else { continue }
+            switch unit.kind {
+            case .paragraph:
+                flush()
+                result.append(.paragraph(best.text))
+            case .item:
+                if itemsKind != unit.kind { flush() }
+                itemsKind = unit.kind
+                items.append(best.text)
+            }
+        }
+        flush()
+        return result
     }
 
     /// Lower is better: the position in the locale's variants; untranslated text
@@ -305,6 +498,16 @@ private final class MarkupReader {
     }
 
     // MARK: Helpers
+
+    /// `YYYY-MM-DD` (UTC) of a release's `timestamp` attribute (seconds since 1970),
+    /// which AppStream allows instead of `date`.
+    private static func day(ofTimestamp text: String) -> String? {
+        guard let seconds = gint64(text), let time = g_date_time_new_from_unix_utc(seconds) else { return nil }
+        defer { g_date_time_unref(time) }
+        guard let formatted = g_date_time_format(time, "%Y-%m-%d") else { return nil }
+        defer { g_free(formatted) }
+        return String(cString: formatted)
+    }
 
     private static func attributes(
         _ names: UnsafeMutablePointer<UnsafePointer<gchar>?>?,
@@ -341,6 +544,42 @@ func collapsed(_ text: String) -> String {
             if pendingSpace { result += " " }
             pendingSpace = false
             result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+/// `runs` with XML whitespace collapsed across them (a space between two runs is kept
+/// once), empty runs dropped and neighbours of one style merged.
+func collapsedRuns(_ runs: [StyledText.Run]) -> [StyledText.Run] {
+    var result: [StyledText.Run] = []
+    var pendingSpace = false
+    var started = false
+    for run in runs {
+        var text = ""
+        for scalar in run.text.unicodeScalars {
+            if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                pendingSpace = started
+            } else {
+                if pendingSpace {
+                    // A space between two runs goes to the plain one (the earlier when
+                    // both are styled): no italic or monospace space around styled words.
+                    if text.isEmpty, run.style != .plain, !result.isEmpty {
+                        result[result.count - 1].text += " "
+                    } else {
+                        text += " "
+                    }
+                }
+                pendingSpace = false
+                started = true
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        guard !text.isEmpty else { continue }
+        if let last = result.last, last.style == run.style {
+            result[result.count - 1].text += text
+        } else {
+            result.append(StyledText.Run(text, style: run.style))
         }
     }
     return result

@@ -3,28 +3,33 @@ public import FirstOpenState
 /// All known release notes of an app, and the rule that turns the versions a user
 /// crossed into the sections of a What's New window.
 ///
-/// The rule: the notes of every version V with `from < V <= to`, newest first, that
-/// have rows. Development releases are left out unless `to` is itself a pre-release
-/// (a beta tester sees the betas' notes; a stable user does not). When more than one
-/// version is crossed, each gets a section headed "Version V"; a single version gets
-/// one unheaded section. At most ``versionLimit`` versions and ``rowLimit`` rows are
-/// shown — whole versions, except that the newest is cut to ``rowLimit`` rows when it
-/// alone has more — and a footnote ("And 2 more updates") counts what was left out.
+/// The rule: the notes of every version V with `from < V <= to` that have notes, newest
+/// first, whole: no cap on versions, rows or text (the documented limits on the files
+/// themselves bound the work). Development releases in that range are shown too, marked
+/// as pre-releases: GNOME apps put their feature notes in the alpha, beta and rc
+/// releases, and a user going from 42 to 43 crossed them. Each version gets a section
+/// headed "Version V" with its date when several versions are shown or the notes come
+/// from a metainfo file (as GNOME Software heads each release); a single version of a
+/// spec's own rows gets one unheaded section, as before.
+///
+/// With `from == nil` (no record: a screenshot, or `--force`) only the newest release
+/// up to `to` is shown, and development releases only when `to` is itself a pre-release.
 public struct ReleaseHistory: Sendable, Hashable {
-    /// The most versions one What's New window lists.
-    public static let versionLimit = 3
-    /// The most rows one What's New window lists.
-    public static let rowLimit = 12
-
     /// The releases, newest first.
     public var releases: [ReleaseNotes]
 
     /// Sorts `releases` newest first. For a version listed twice, the first one given
-    /// wins (so pass the spec file's own notes before a metainfo file's).
+    /// wins (so pass the spec file's own notes before a metainfo file's), taking the
+    /// other's date when it has none (a spec's rows have no date; its metainfo has).
     public init(_ releases: [ReleaseNotes]) {
         var seen: [ReleaseNotes] = []
-        var versions = Set<Version>()
-        for release in releases where versions.insert(release.version).inserted {
+        var index: [Version: Int] = [:]
+        for release in releases {
+            if let kept = index[release.version] {
+                if seen[kept].date == nil { seen[kept].date = release.date }
+                continue
+            }
+            index[release.version] = seen.count
             seen.append(release)
         }
         // A stable sort keeps the given order of versions that compare equal.
@@ -39,9 +44,9 @@ public struct ReleaseHistory: Sendable, Hashable {
     /// without the empty ones. `from == nil` means "just the current notes": only the
     /// newest release up to `to`. `to == nil` means no upper bound.
     public func crossed(from: Version?, to: Version?) -> [ReleaseNotes] {
-        let includesDevelopment = to?.isPrerelease ?? false
+        let includesDevelopment = from != nil || (to?.isPrerelease ?? false)
         let candidates = releases.filter { release in
-            !release.rows.isEmpty
+            release.hasNotes
                 && (includesDevelopment || release.kind != .development)
                 && (to.map { release.version <= $0 } ?? true)
                 && (from.map { release.version > $0 } ?? true)
@@ -49,35 +54,24 @@ public struct ReleaseHistory: Sendable, Hashable {
         return from == nil ? Array(candidates.prefix(1)) : candidates
     }
 
-    /// The sections and footnote of a What's New window from `from` to `to` (see the
-    /// type's rule), or `nil` when no crossed version has notes.
+    /// The sections of a What's New window from `from` to `to` (see the type's rule),
+    /// the releases they show, and a footnote (always `nil` now that nothing is cut;
+    /// kept for callers of the earlier capped rule), or `nil` when no crossed version
+    /// has notes.
     public func sections(
         from: Version?, to: Version?, strings: ContentStrings = .english
     ) -> (sections: [ContentSection], footnote: String?, shown: [ReleaseNotes])? {
         let notes = crossed(from: from, to: to)
         guard !notes.isEmpty else { return nil }
-        let headed = notes.count > 1
-        var sections: [ContentSection] = []
-        var shown: [ReleaseNotes] = []
-        var rowCount = 0
-        var leftOutRows = 0
-        for (index, release) in notes.enumerated() {
-            if index >= ReleaseHistory.versionLimit { break }
-            var rows = release.rows
-            if index == 0 {
-                leftOutRows = max(0, rows.count - ReleaseHistory.rowLimit)
-                rows = Array(rows.prefix(ReleaseHistory.rowLimit))
-            } else if rowCount + rows.count > ReleaseHistory.rowLimit {
-                break
-            }
-            rowCount += rows.count
-            shown.append(release)
-            sections.append(ContentSection(
-                heading: headed ? strings.versionHeading(release.versionText) : nil, rows: rows))
+        let headed = notes.count > 1 || notes.contains { !$0.description.isEmpty }
+        let sections = notes.map { release in
+            ContentSection(
+                heading: headed ? strings.versionHeading(release.versionText) : nil,
+                date: headed ? release.date : nil,
+                isPrerelease: headed && release.isPrerelease,
+                rows: release.rows,
+                description: release.description)
         }
-        let leftOutVersions = notes.count - shown.count
-        let footnote = leftOutRows == 0 && leftOutVersions == 0
-            ? nil : strings.footnote(leftOutRows, leftOutVersions)
-        return (sections, footnote, shown)
+        return (sections, nil, notes)
     }
 }

@@ -1,10 +1,10 @@
 public import FirstOpenState
 
-/// The What's New rows of one version, from a `[Release V N]` group of a spec file or
-/// a `<release>` of an AppStream metainfo file.
+/// The What's New notes of one version: rows from `[Release V N]` groups of a spec
+/// file, or the `<description>` of a `<release>` of an AppStream metainfo file.
 public struct ReleaseNotes: Sendable, Hashable {
-    /// AppStream's release types. Development releases are left out of a What's New
-    /// window unless the current version is itself a pre-release.
+    /// AppStream's release types. Development releases crossed on the way to the
+    /// current version are shown, marked (see ``ReleaseHistory``).
     public enum Kind: String, Sendable, Hashable {
         /// A regular release (AppStream's default).
         case stable
@@ -22,8 +22,11 @@ public struct ReleaseNotes: Sendable, Hashable {
     public var kind: Kind
     /// The release date as written (`2024-05-01`), or `nil`.
     public var date: String?
-    /// The rows, in display order; empty when the release has no description.
+    /// The spec's rows, in display order (metainfo releases have none).
     public var rows: [InformationRow]
+    /// The metainfo release's `<description>`, in document order; empty for a spec's
+    /// release and for a release without one.
+    public var description: [DescriptionBlock]
     /// A web page about this release (`<url type="details">`), or `nil`.
     public var detailsURL: String?
 
@@ -33,7 +36,8 @@ public struct ReleaseNotes: Sendable, Hashable {
         versionText: String,
         kind: Kind = .stable,
         date: String? = nil,
-        rows: [InformationRow],
+        rows: [InformationRow] = [],
+        description: [DescriptionBlock] = [],
         detailsURL: String? = nil
     ) {
         self.version = version
@@ -41,6 +45,14 @@ public struct ReleaseNotes: Sendable, Hashable {
         self.kind = kind
         self.date = date
         self.rows = rows
+        self.description = description
         self.detailsURL = detailsURL
     }
+
+    /// Whether there is anything to show for this version.
+    public var hasNotes: Bool { !rows.isEmpty || !description.isEmpty }
+
+    /// Whether this is a pre-release: AppStream's `type="development"`, or a version
+    /// that reads as one (`43.beta`, `1.0~rc1`).
+    public var isPrerelease: Bool { kind == .development || version.isPrerelease }
 }

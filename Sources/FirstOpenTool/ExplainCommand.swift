@@ -11,7 +11,7 @@ struct ExplainCommand {
             Print what 'first-open show SPEC' would do and why, as one line whose first word \
             is welcome, whats-new or nothing. Changes nothing.
             """,
-        options: [.flag("content", help: "Also print the window's headings and row titles, indented")])
+        options: [.flag("content", help: "Also print the window's headings, row titles and release notes, indented")])
 
     let options: ParsedOptions
 
@@ -34,6 +34,16 @@ struct ExplainCommand {
             for section in content.sections {
                 if let heading = section.heading { Diagnostics.output("  \(heading)") }
                 for row in section.rows { Diagnostics.output("    \(row.title)") }
+                for block in section.description {
+                    for (index, text) in block.texts.enumerated() {
+                        let marker = switch block {
+                        case .paragraph: ""
+                        case .bulletList: "- "
+                        case .numberedList: "\(index + 1). "
+                        }
+                        Diagnostics.output("    \(marker)\(text.plainText)")
+                    }
+                }
             }
             if let footnote = content.footnote { Diagnostics.output("  \(footnote)") }
         }

@@ -1,3 +1,5 @@
+internal import CGtk
+
 // The window's built-in strings. This file is the only one in po/POTFILES: every
 // msgid lives here, with a comment for translators, so `xgettext -L C` can read it.
 
@@ -68,7 +70,46 @@ public enum BuiltInStrings {
     /// A section heading naming one version, e.g. "Version 1.3".
     public static func versionHeading(_ version: String) -> String {
         // TRANSLATORS: Heading above the changes of one version; %s is a version number.
-        Localization.substitute(Localization.gettext("Version %s"), version)
+        let template = Localization.gettext("Version %s")
+        // In a right-to-left layout the version is isolated as left-to-right text, or
+        // the bidi algorithm shows "3.0~beta" as "beta~3.0".
+        return Localization.substitute(template, isRightToLeft ? "\u{2066}\(version)\u{2069}" : version)
+    }
+
+    /// The date of a release as the user's locale writes it ("16 September 2022"), from
+    /// the metainfo file's `YYYY-MM-DD` (a longer ISO 8601 text is read up to the day);
+    /// `nil` when it is no such date.
+    public static func releaseDate(_ text: String) -> String? {
+        let digits = Array(text.utf8.prefix(10))
+        guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
+              let year = Int32(String(decoding: digits[0..<4], as: UTF8.self)),
+              let month = Int32(String(decoding: digits[5..<7], as: UTF8.self)),
+              let day = Int32(String(decoding: digits[8..<10], as: UTF8.self)),
+              let date = g_date_time_new_utc(year, month, day, 0, 0, 0)
+        else { return nil }
+        defer { g_date_time_unref(date) }
+        // TRANSLATORS: The date of a release under its version heading, in
+        // g_date_time_format() syntax: %-d the day, %B the month's name, %Y the year,
+        // e.g. "16 September 2022". Reorder or add words as your language writes dates.
+        // xgettext:no-c-format
+        let format = Localization.gettext("%-d %B %Y")
+        guard let formatted = g_date_time_format(date, format) else { return nil }
+        defer { g_free(formatted) }
+        return String(cString: formatted)
+    }
+
+    /// The line under a version heading: its date, and "Pre-release" for a development
+    /// release; `nil` when there is neither.
+    public static func releaseLine(date: String?, isPrerelease: Bool) -> String? {
+        let formatted = date.flatMap(releaseDate)
+        guard isPrerelease else { return formatted }
+        guard let formatted else {
+            // TRANSLATORS: Under the version heading of a development (alpha, beta, rc) release.
+            return Localization.gettext("Pre-release")
+        }
+        // TRANSLATORS: Under the version heading of a development (alpha, beta, rc)
+        // release; %s is its date, e.g. "16 September 2022".
+        return Localization.substitute(Localization.gettext("Pre-release, %s"), formatted)
     }
 
     /// The footnote when more changes exist than are shown, e.g. "And 3 more updates".

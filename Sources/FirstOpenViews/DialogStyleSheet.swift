@@ -63,7 +63,8 @@ struct DialogStyleSheet {
         \(scope) .first-open-app-name { color: \(accentText.cssString); }
         \(scope) .first-open-row-title { font-weight: bold; }
         \(scope) .first-open-subtitle {\(dimmed) }
-        \(scope) .first-open-section-heading { font-weight: bold;\(dimmed) }
+        \(scope) .first-open-section-heading { font-weight: bold; }
+        \(scope) .first-open-section-date { font-size: smaller;\(dimmed) }
         \(scope) .first-open-footnote {\(dimmed) }
         \(button) {
             background-image: none;

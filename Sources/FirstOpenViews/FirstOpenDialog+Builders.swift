@@ -8,7 +8,8 @@ import FirstOpenContent
 //      ├─ scrolled window       not a Tab stop; scrolls header and body together
 //      │  └─ content box
 //      │     ├─ Header          app icon, headline (heading level 1), app name
-//      │     └─ Body            sections (heading level 2 + list of rows), footnote
+//      │     └─ Body            sections (heading level 2, date, list of rows,
+//      │                        AppStream description), footnote
 //      ├─ LinkFailureBar        hidden until the secondary link cannot be opened
 //      └─ Actions               Continue, secondary button, "Don't show after updates"
 
@@ -23,12 +24,16 @@ extension FirstOpenDialog {
         let appNameLabel: Label
     }
 
-    /// The sections of rows and the footnote.
+    /// The sections of rows and descriptions, and the footnote.
     struct Body {
         let box: Box
         let sectionHeadings: [Label]
+        /// The date lines under version headings ("16 September 2022").
+        let dateLabels: [Label]
         let rowLists: [Box]
         let rows: [RowView]
+        /// The AppStream release notes, one per section that has them.
+        let descriptions: [DescriptionView]
         let footnoteLabel: Label?
     }
 
@@ -75,35 +80,56 @@ extension FirstOpenDialog {
         let box = Box(.vertical, spacing: 28)
         box.setMargins(top: 24, bottom: 8, start: sideMargin, end: sideMargin)
         var headings: [Label] = []
+        var dates: [Label] = []
         var lists: [Box] = []
         var rows: [RowView] = []
-        for section in content.sections where !section.rows.isEmpty || section.heading != nil {
+        var descriptions: [DescriptionView] = []
+        for section in content.sections where !section.isEmpty || section.heading != nil {
             let sectionBox = Box(.vertical, spacing: 14)
             if let heading = section.heading {
+                let headingBox = Box(.vertical, spacing: 2)
                 let label = Label(heading, headingLevel: 2)
                 label.addStyleClass("first-open-section-heading")
                 label.wraps = true
                 label.xAlign = 0
                 label.horizontalAlignment = .start
                 label.maxWidthChars = RowView.maxWidthChars
-                sectionBox.append(label)
+                headingBox.append(label)
                 headings.append(label)
+                if let line = BuiltInStrings.releaseLine(date: section.date, isPrerelease: section.isPrerelease) {
+                    let dateLabel = Label(line)
+                    dateLabel.addStyleClass("first-open-section-date")
+                    dateLabel.wraps = true
+                    dateLabel.xAlign = 0
+                    dateLabel.horizontalAlignment = .start
+                    dateLabel.maxWidthChars = RowView.maxWidthChars
+                    headingBox.append(dateLabel)
+                    dates.append(dateLabel)
+                }
+                sectionBox.append(headingBox)
             }
-            let list = Box(.vertical, spacing: 20)
-            list.accessibleRole = .list
-            list.accessibleName = section.heading ?? ""
-            for row in section.rows {
-                let tint = rowColors[rows.count].map {
-                    $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
-                } ?? style.iconTint
-                let view = RowView(row: row, tint: tint)
-                view.loadIcon(scale: scale)
-                list.append(view.container)
-                rows.append(view)
+            if !section.rows.isEmpty {
+                let list = Box(.vertical, spacing: 20)
+                list.accessibleRole = .list
+                list.accessibleName = section.heading ?? ""
+                for row in section.rows {
+                    let tint = rowColors[rows.count].map {
+                        $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
+                    } ?? style.iconTint
+                    let view = RowView(row: row, tint: tint)
+                    view.loadIcon(scale: scale)
+                    list.append(view.container)
+                    rows.append(view)
+                }
+                sectionBox.append(list)
+                lists.append(list)
             }
-            sectionBox.append(list)
+            if !section.description.isEmpty {
+                let description = DescriptionView(blocks: section.description)
+                sectionBox.append(description.box)
+                descriptions.append(description)
+            }
             box.append(sectionBox)
-            lists.append(list)
         }
 
         var footnote: Label?
@@ -116,7 +142,8 @@ extension FirstOpenDialog {
             box.append(label)
             footnote = label
         }
-        return Body(box: box, sectionHeadings: headings, rowLists: lists, rows: rows, footnoteLabel: footnote)
+        return Body(box: box, sectionHeadings: headings, dateLabels: dates, rowLists: lists, rows: rows,
+                    descriptions: descriptions, footnoteLabel: footnote)
     }
 
     static func makeActions(content: WindowContent) -> Actions {
@@ -173,7 +200,8 @@ extension FirstOpenDialog {
     }
 
     /// What the window says, as one text for its accessible description: each section's
-    /// heading, each row's title and subtitle as sentences, the footnote.
+    /// heading and date, each row's title and subtitle, each paragraph and list item of
+    /// the release notes as sentences, the footnote.
     ///
     /// Orca announces a dialog as its name, its role and then its "unrelated labels" or,
     /// without any, its description. Labels inside a scroll pane never count as
@@ -182,10 +210,17 @@ extension FirstOpenDialog {
     /// Dark style. Car follows the system's dark style. Faster start. …".
     static func accessibleSummary(of content: WindowContent) -> String {
         var lines: [String] = []
-        for section in content.sections where !section.rows.isEmpty {
+        for section in content.sections where !section.isEmpty {
             if let heading = section.heading, !heading.isEmpty { lines.append(sentence(heading)) }
+            if section.heading != nil,
+               let line = BuiltInStrings.releaseLine(date: section.date, isPrerelease: section.isPrerelease) {
+                lines.append(sentence(line))
+            }
             for row in section.rows {
                 lines.append(row.subtitle.isEmpty ? sentence(row.title) : sentence(row.title) + " " + row.subtitle)
+            }
+            for block in section.description {
+                for text in block.texts { lines.append(sentence(text.plainText)) }
             }
         }
         if let footnote = content.footnote, !footnote.isEmpty { lines.append(sentence(footnote)) }

@@ -23,11 +23,17 @@ import FirstOpenContent
 ///   open it, a message in the window says so and offers to copy the address;
 /// - ``onDismiss`` is called exactly once, however the window goes away.
 ///
+/// Release notes from AppStream metainfo are shown as AppStream descriptions (see
+/// ``DescriptionView``): paragraphs, bulleted and numbered lists, italic and monospace
+/// text, under a heading per version with its date in the user's locale (and
+/// "Pre-release" for development releases).
+///
 /// Accessibility (ATK, read by Orca through AT-SPI): the window has the role dialog, the
 /// title as its name and the rows as its description (what Orca reads after "dialog"
 /// when it opens, see ``accessibleSummary(of:)``); the headline is a
 /// heading of level 1 named with the whole title, version headings are level 2; rows
-/// are list items named by their title and described by their subtitle; icons are
+/// are list items named by their title and described by their subtitle; release-note
+/// lists are lists of list items named by their text; icons, bullets and numbers are
 /// redundant objects without a name; every focusable widget has a visible label.
 ///
 /// Style: a high-contrast theme (`HighContrast`, `HighContrastInverse`) gets undimmed
@@ -67,6 +73,8 @@ public final class FirstOpenDialog {
     var sectionHeadings: [Label] { body.sectionHeadings }
     var rowLists: [Box] { body.rowLists }
     var rows: [RowView] { body.rows }
+    var dateLabels: [Label] { body.dateLabels }
+    var descriptions: [DescriptionView] { body.descriptions }
     var footnoteLabel: Label? { body.footnoteLabel }
     var actionsBox: Box { actions.box }
     var continueButton: Button { actions.continueButton }
@@ -338,7 +346,8 @@ public final class FirstOpenDialog {
     /// start edge, whatever the text's own direction (``Label/alignToStartEdge()``).
     private func alignTextsToStartEdge() {
         for row in rows { row.alignTextsToStartEdge() }
-        for label in sectionHeadings + [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
+        for description in descriptions { description.alignTextsToStartEdge() }
+        for label in sectionHeadings + dateLabels + [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
             label.alignToStartEdge()
         }
     }
@@ -349,7 +358,8 @@ public final class FirstOpenDialog {
         let column = width.map { max(1, $0 - 2 * FirstOpenDialog.sideMargin) }
         let rowText = column.map { max(1, $0 - RowView.iconSize - RowView.spacing) }
         for row in rows { row.setTextWidth(rowText) }
-        for label in sectionHeadings + [footnoteLabel].compactMap({ $0 }) {
+        for description in descriptions { description.setTextWidth(column) }
+        for label in sectionHeadings + dateLabels + [footnoteLabel].compactMap({ $0 }) {
             label.setWrapWidth(column, defaultChars: RowView.maxWidthChars)
         }
         // The message shares the bar with the Copy Link button and the bar's padding.

@@ -54,6 +54,27 @@ Title=Flights
 Subtitle=Plan trips that include a flight.
 """
 
+NOTES_TITLE = "What's New in Notes"
+
+NOTES_SPEC = """[First Open]
+AppId=org.example.AccessibilityNotes
+Name=Notes
+Version=2.0
+ReleaseNotes=notes.metainfo.xml
+"""
+
+NOTES_METAINFO = """<component type="desktop-application"><id>org.example.AccessibilityNotes</id><releases>
+  <release version="2.0" date="2024-09-16"><description>
+    <p>A <em>new</em> sidebar.</p>
+    <ul><li>Transit routes</li><li>Night mode</li></ul>
+    <ol><li>Open the route</li><li>Press Share</li></ol>
+  </description></release>
+  <release version="2.0~beta" date="2024-08-05" type="development"><description>
+    <p>Printing.</p>
+  </description></release>
+</releases></component>
+"""
+
 failures = []
 
 
@@ -217,6 +238,45 @@ def check_tree(window):
           "focusable objects are the three controls: %r" % focusable)
 
 
+def check_release_notes(session):
+    """AppStream release notes: headings per version with their dates, paragraphs as
+    text, lists as lists of named items, bullets and numbers left out."""
+    spec = os.path.join(session.root, "notes.spec")
+    with open(spec, "w", encoding="utf-8") as f:
+        f.write(NOTES_SPEC)
+    with open(os.path.join(session.root, "notes.metainfo.xml"), "w", encoding="utf-8") as f:
+        f.write(NOTES_METAINFO)
+    session.run("mark-seen", spec, "--version", "1.0")
+    window_process = session.start(spec)
+    window = find_window(NOTES_TITLE)
+    if not check(window is not None, "the release-notes window appears"):
+        window_process.terminate()
+        finish(window_process)
+        return
+    objects = list(walk(window))
+    headings = {o.get_name(): o.get_attributes().get("level")
+                for o, _ in objects if o.get_role() == Atspi.Role.HEADING}
+    check(headings.get("Version 2.0") == "2" and headings.get("Version 2.0~beta") == "2",
+          "each version is a heading of level 2: %r" % headings)
+    labels = [o.get_name() for o, _ in objects if o.get_role() == Atspi.Role.LABEL]
+    for text in ["16 September 2024", "Pre-release, 5 August 2024", "A new sidebar.", "Printing."]:
+        check(text in labels, "%r is read as text: %r" % (text, labels))
+    lists = [o for o, _ in objects if o.get_role() == Atspi.Role.LIST]
+    items = [[c.get_name() for c, _ in walk(lst) if c.get_role() == Atspi.Role.LIST_ITEM] for lst in lists]
+    check(items == [["Transit routes", "Night mode"], ["Open the route", "Press Share"]],
+          "bullets and numbered items are lists of named list items: %r" % items)
+    markers = [o.get_name() for o, _ in objects if o.get_role() == Atspi.Role.REDUNDANT_OBJECT]
+    check("1." not in labels and "\u2022" not in labels and markers.count("") >= 4,
+          "bullets and numbers are unnamed redundant objects: %r" % markers)
+    description = window.get_description()
+    check(description.startswith("Version 2.0.\n16 September 2024.\nA new sidebar.\nTransit routes.")
+          and description.endswith("Version 2.0~beta.\nPre-release, 5 August 2024.\nPrinting."),
+          "the window's description reads the notes in order: %r" % description)
+    press(["Escape"], NOTES_TITLE)
+    status, out, _ = finish(window_process)
+    check(status == 0 and "recorded" in out, "Escape dismisses the release notes: %r" % out)
+
+
 def main():
     if not os.environ.get("DISPLAY"):
         print("check-atspi.py: no DISPLAY; run under xvfb-run", file=sys.stderr)
@@ -295,6 +355,9 @@ def main():
             press(["Return"])
         status, out, err = finish(window_process)
         check(status == 0, "Enter dismisses the window (exit %s)" % status)
+
+        # 4. AppStream release notes.
+        check_release_notes(session)
     finally:
         session.close()
         launcher.terminate()

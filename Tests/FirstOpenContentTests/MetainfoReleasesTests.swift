@@ -36,32 +36,43 @@ final class MetainfoReleasesTests: XCTestCase {
         </component>
         """
 
-    func testUntranslatedRows() throws {
+    /// The plain texts of a release's description, paragraphs and items in order.
+    private func texts(_ release: ReleaseNotes?) -> [String] {
+        release?.description.flatMap(\.texts).map(\.plainText) ?? []
+    }
+
+    func testUntranslatedDescription() throws {
         let parsed = try MetainfoReleases(xml: xml, file: "test.xml", locale: "C")
+        XCTAssertEqual(parsed.componentID, "org.example.Test")
         XCTAssertEqual(parsed.releases.map(\.versionText), ["2.1~beta1", "2.0", "1.0"])
         XCTAssertEqual(parsed.releases.map(\.kind), [.development, .stable, .stable])
-        XCTAssertEqual(parsed.releases.map(\.date), ["2024-10-01", "2024-09-01", nil])
+        // A timestamp (seconds since 1970, UTC) is read as the date when there is none.
+        XCTAssertEqual(parsed.releases.map(\.date), ["2024-10-01", "2024-09-01", "2020-09-13"])
         XCTAssertEqual(parsed.ignoredVersions, ["not a version!", ""])
-        let rows = parsed.releases[1].rows
-        XCTAssertEqual(rows, [
-            InformationRow(title: "Intro text.", subtitle: "", iconName: MetainfoReleases.paragraphIconName),
-            InformationRow(title: "First item", subtitle: "", iconName: MetainfoReleases.itemIconName),
-            InformationRow(title: "Second & <last>", subtitle: "", iconName: MetainfoReleases.itemIconName),
+        XCTAssertEqual(parsed.releases[1].rows, [])
+        XCTAssertEqual(parsed.releases[1].description, [
+            .paragraph(StyledText(plain: "Intro text.")),
+            .bulletList([
+                StyledText([.init("First "), .init("item", style: .code)]),
+                StyledText(plain: "Second & <last>"),
+            ]),
         ])
         XCTAssertEqual(parsed.releases[1].detailsURL, "https://example.org/2.0")
         // Only a French description: nothing for a reader of the untranslated text.
-        XCTAssertEqual(parsed.releases[2].rows, [])
+        XCTAssertEqual(parsed.releases[2].description, [])
+        XCTAssertFalse(parsed.releases[2].hasNotes)
         XCTAssertEqual(parsed.newest?.versionText, "2.1~beta1")
+        XCTAssertEqual(parsed.newestStable?.versionText, "2.0")
     }
 
     func testTranslationsPickTheBestVariant() throws {
         let german = try MetainfoReleases(xml: xml, file: "test.xml", locale: "de_DE.UTF-8")
-        XCTAssertEqual(german.releases[1].rows.map(\.title), ["Einleitung.", "Erster Punkt", "Second & <last>"])
+        XCTAssertEqual(texts(german.releases[1]), ["Einleitung.", "Erster Punkt", "Second & <last>"])
         let austrian = try MetainfoReleases(xml: xml, file: "test.xml", locale: "de_AT")
-        XCTAssertEqual(austrian.releases[1].rows.first?.title, "Einleitung (AT).")
+        XCTAssertEqual(texts(austrian.releases[1]).first, "Einleitung (AT).")
         let french = try MetainfoReleases(xml: xml, file: "test.xml", locale: "fr_FR")
-        XCTAssertEqual(french.releases[1].rows.first?.title, "Intro text.")
-        XCTAssertEqual(french.releases[2].rows.map(\.title), ["Seulement en français"])
+        XCTAssertEqual(texts(french.releases[1]).first, "Intro text.")
+        XCTAssertEqual(texts(french.releases[2]), ["Seulement en français"])
     }
 
     func testBCP47LanguageTagsMatchPOSIXLocales() throws {
@@ -72,25 +83,104 @@ final class MetainfoReleasesTests: XCTestCase {
                 </description></release></releases>
                 """,
             file: "x.xml", locale: "pt_BR.UTF-8")
-        XCTAssertEqual(parsed.releases.first?.rows.map(\.title), ["Oi"])
+        XCTAssertEqual(texts(parsed.releases.first), ["Oi"])
     }
 
     func testTheExampleFile() throws {
         let parsed = try MetainfoReleases(path: example("org.example.Car.metainfo.xml"), locale: "de")
         XCTAssertEqual(parsed.releases.map(\.versionText), ["1.3.0", "1.2.0", "1.1.0"])
-        XCTAssertEqual(parsed.releases[0].rows.map(\.title), [
+        XCTAssertEqual(texts(parsed.releases[0]), [
             "Eine Version für die abendliche Fahrt:",
             "Auto folgt dem dunklen Stil des Systems",
             "Routen zeigen Straßenbahnhaltestellen",
         ])
         XCTAssertEqual(parsed.releases[0].detailsURL, "https://example.org/car/news/1.3.0")
+        guard case let .numberedList(items) = parsed.releases[2].description.last else {
+            return XCTFail("1.1.0 ends with its <ol>: \(parsed.releases[2].description)")
+        }
+        XCTAssertEqual(items.first, StyledText([.init("Routen meiden "), .init("gesperrte", style: .emphasis),
+                                                .init(" Straßen")]))
     }
 
-    func testExternalReleasesAreIgnored() throws {
-        let parsed = try MetainfoReleases(
-            xml: "<component><releases type=\"external\"><release version=\"9\"/></releases></component>",
+    /// What real files hold (Debian 12's metainfo files): every construct of AppStream's
+    /// description markup, and the oddities the campaign found, kept whole.
+    func testDescriptionMarkupAsAppStreamDefinesIt() throws {
+        let long = String(repeating: "A very long translator credit line. ", count: 40)
+        let parsed = try MetainfoReleases(xml: """
+            <component><id>org.example.Notes</id><releases>
+              <release version="43.0" date="2022-09-16">
+                <description>
+                  <p>Plain, <em>emphasised</em> and <code>&lt;code&gt;</code> &amp; more.</p>
+                  <ol><li>One</li><li>Two <em>and <code>three</code></em></li></ol>
+                  <ul><li>Bullet</li></ul>
+                  <ul><li>Second list</li></ul>
+                  <p>Text before <ul><li>inner item</li></ul> and after.</p>
+                  Bare text, as some files have.
+                  <p>\(long)</p>
+                </description>
+                <p>Outside the description</p>
+              </release>
+            </releases></component>
+            """, file: "notes.xml", locale: "C")
+        let description = try XCTUnwrap(parsed.releases.first).description
+        XCTAssertEqual(description, [
+            .paragraph(StyledText([
+                .init("Plain, "), .init("emphasised", style: .emphasis), .init(" and "),
+                .init("<code>", style: .code), .init(" & more."),
+            ])),
+            .numberedList([
+                StyledText(plain: "One"),
+                StyledText([.init("Two "), .init("and ", style: .emphasis), .init("three", style: .code)]),
+            ]),
+            .bulletList([StyledText(plain: "Bullet")]),
+            .bulletList([StyledText(plain: "Second list")]),
+            .paragraph(StyledText(plain: "Text before")),
+            .bulletList([StyledText(plain: "inner item")]),
+            .paragraph(StyledText(plain: "and after.")),
+            .paragraph(StyledText(plain: "Bare text, as some files have.")),
+            // Never cut: the file's size cap is the only limit.
+            .paragraph(StyledText(plain: String(long.dropLast()))),
+        ])
+        XCTAssertEqual(parsed.findings.map(\.message), [
+            "text directly in <description> (not in <p>): shown as a paragraph",
+            "<p> directly in <release> (not in <description>) is never shown",
+        ])
+        XCTAssertEqual(parsed.findings.map(\.line), [9, 12])
+    }
+
+    func testExternalReleasesAreReadFromTheReleasesDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let metainfo = try directory.write("org.example.Ext.metainfo.xml", """
+            <component>
+              <id>org.example.Ext</id>
+              <releases type="external"/>
+            </component>
+            """)
+        // Without the file: no notes, and a finding that says where it was looked for.
+        let missing = try MetainfoReleases(path: metainfo)
+        XCTAssertTrue(missing.hasExternalReleases)
+        XCTAssertEqual(missing.releases, [])
+        XCTAssertEqual(missing.externalReleasesFile, directory.path + "/releases/org.example.Ext.releases.xml")
+        XCTAssertEqual(missing.findings.map(\.line), [3])
+        XCTAssertTrue(missing.findings.first?.message.contains("releases/org.example.Ext.releases.xml does not exist") ?? false,
+                      "\(missing.findings)")
+
+        try FileManager.default.createDirectory(atPath: directory.path + "/releases", withIntermediateDirectories: true)
+        _ = try directory.write("releases/org.example.Ext.releases.xml", """
+            <releases>
+              <release version="2.0" date="2024-01-02"><description><p>From the external file</p></description></release>
+            </releases>
+            """)
+        let parsed = try MetainfoReleases(path: metainfo)
+        XCTAssertEqual(parsed.releases.map(\.versionText), ["2.0"])
+        XCTAssertEqual(texts(parsed.releases.first), ["From the external file"])
+        XCTAssertEqual(parsed.findings, [])
+
+        // From text there is no directory: nothing is read, nothing is fetched.
+        let inMemory = try MetainfoReleases(
+            xml: "<component><id>a.b</id><releases type=\"external\" url=\"https://example.org/r.xml\"/></component>",
             file: "x.xml")
-        XCTAssertEqual(parsed.releases, [])
+        XCTAssertEqual(inMemory.releases, [])
     }
 
     func testAStandaloneReleasesFileIsRead() throws {

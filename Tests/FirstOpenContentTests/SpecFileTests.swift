@@ -30,7 +30,7 @@ final class SpecFileTests: XCTestCase {
         XCTAssertEqual(spec.releases[0].rows.map(\.title), ["Dark style", "Tram stops"])
         XCTAssertEqual(spec.releases[1].rows.map(\.title), ["Flights", "Favourite places"])
         XCTAssertEqual(spec.releases[1].rows[0].color, "#e66100")
-        XCTAssertEqual(spec.releases[2].rows.map(\.title), [
+        XCTAssertEqual(spec.releases[2].description.flatMap(\.texts).map(\.plainText), [
             "Faster route planning.",
             "Routes avoid closed roads",
             "Fuel prices & charging stations on the map",
@@ -65,7 +65,7 @@ final class SpecFileTests: XCTestCase {
         // The untranslated Name stays.
         XCTAssertEqual(spec.name, "Car")
         // Metainfo releases are translated for the same locale.
-        XCTAssertEqual(spec.releases[2].rows.map(\.title), [
+        XCTAssertEqual(spec.releases[2].description.flatMap(\.texts).map(\.plainText), [
             "Schnellere Routenplanung.",
             "Routen meiden gesperrte Straßen",
             "Fuel prices & charging stations on the map",

@@ -38,7 +38,10 @@ final class WhatsNewContentTests: XCTestCase {
         XCTAssertEqual(content.kind, .whatsNew)
         XCTAssertEqual(content.sections.map(\.heading), ["Version 1.3.0", "Version 1.2.0", "Version 1.1.0"])
         XCTAssertEqual(content.sections[0].rows.map(\.title), ["Dark style", "Tram stops"])
-        XCTAssertEqual(content.sections[2].rows.count, 3)
+        // 1.1.0 comes from the metainfo file: its description. The spec's rows of
+        // 1.3.0 and 1.2.0 take the metainfo file's dates of those versions.
+        XCTAssertEqual(content.sections[2].description.flatMap(\.texts).count, 3)
+        XCTAssertEqual(content.sections.map(\.date), ["2024-09-02", "2024-05-13", "2024-02-19"])
         XCTAssertNil(content.footnote)
 
         // From 1.2.0: only 1.3.0, one unheaded section.
@@ -65,40 +68,45 @@ final class WhatsNewContentTests: XCTestCase {
         XCTAssertNil(empty.windowContent(kind: .whatsNew, from: v("1"), to: v("2")))
     }
 
-    func testCapAndFootnote() {
+    func testEveryCrossedVersionWholeWithoutCapOrFootnote() {
         let history = ReleaseHistory([
-            release("1.1", rows: 2), release("1.5", rows: 2), release("1.2", rows: 2),
+            release("1.1", rows: 2), release("1.5", rows: 2), release("1.2", rows: 30),
             release("1.4", rows: 2), release("1.3", rows: 2),
         ])
         XCTAssertEqual(history.releases.map(\.versionText), ["1.5", "1.4", "1.3", "1.2", "1.1"])
         let result = try? XCTUnwrap(history.sections(from: v("1.0"), to: v("1.5")))
-        XCTAssertEqual(result?.sections.map(\.heading), ["Version 1.5", "Version 1.4", "Version 1.3"])
-        XCTAssertEqual(result?.footnote, "And 2 more updates")
-
-        // The row cap stops at a whole version.
-        let big = ReleaseHistory([release("3", rows: 5), release("2", rows: 5), release("1", rows: 5)])
-        let capped = big.sections(from: v("0"), to: v("3"))
-        XCTAssertEqual(capped?.sections.map(\.rows.count), [5, 5])
-        XCTAssertEqual(capped?.footnote, "And 1 more update")
-
-        // A single huge version is cut to the row cap.
-        let huge = ReleaseHistory([release("2", rows: 20), release("1", rows: 1)])
-        let cut = huge.sections(from: v("0"), to: v("2"))
-        XCTAssertEqual(cut?.sections.map(\.rows.count), [ReleaseHistory.rowLimit])
-        XCTAssertEqual(cut?.footnote, "And 8 more changes and 1 more update")
-        XCTAssertEqual(huge.sections(from: v("1"), to: v("2"))?.footnote, "And 8 more changes")
-        XCTAssertEqual(ContentStrings.english.footnote(1, 0), "And 1 more change")
+        XCTAssertEqual(result?.sections.map(\.heading),
+                       ["Version 1.5", "Version 1.4", "Version 1.3", "Version 1.2", "Version 1.1"])
+        XCTAssertEqual(result?.sections.map(\.rows.count), [2, 2, 2, 30, 2])
+        XCTAssertNil(result?.footnote)
     }
 
-    func testDevelopmentReleasesOnlyForPrereleaseUsers() {
+    func testMetainfoNotesAreHeadedWithTheirDateEvenAlone() {
+        let notes = ReleaseNotes(version: v("43.5"), versionText: "43.5", date: "2023-03-02",
+                                 description: [.paragraph(StyledText(plain: "Fix few memory leaks"))])
+        let result = ReleaseHistory([notes]).sections(from: v("43.4"), to: v("43.5"))
+        XCTAssertEqual(result?.sections, [ContentSection(
+            heading: "Version 43.5", date: "2023-03-02",
+            description: [.paragraph(StyledText(plain: "Fix few memory leaks"))])])
+    }
+
+    /// GNOME Software 42.4 → 43.5, as Debian ships its metainfo: the features are in
+    /// 43.0 and the development releases before it; a 42.4 user crossed them all.
+    func testDevelopmentReleasesBetweenRecordAndAStableVersionAreShownMarked() {
         let history = ReleaseHistory([
-            release("2.0", rows: 1), release("2.0~rc1", rows: 1, kind: .development),
-            release("1.9", rows: 1),
+            release("43.5", rows: 1), release("43.0", rows: 1),
+            release("43.rc", rows: 1, kind: .development), release("43.beta", rows: 1, kind: .development),
+            release("42.4", rows: 1), release("44.alpha", rows: 1, kind: .development),
         ])
-        XCTAssertEqual(history.crossed(from: v("1.0"), to: v("2.0")).map(\.versionText), ["2.0", "1.9"])
-        XCTAssertEqual(
-            history.crossed(from: v("1.0"), to: v("2.0~rc2")).map(\.versionText), ["2.0~rc1", "1.9"])
-        XCTAssertEqual(history.crossed(from: v("1.9"), to: v("1.9.5")).map(\.versionText), [])
+        let crossed = history.sections(from: v("42.4"), to: v("43.5"))
+        XCTAssertEqual(crossed?.shown.map(\.versionText), ["43.5", "43.0", "43.rc", "43.beta"])
+        XCTAssertEqual(crossed?.sections.map(\.isPrerelease), [false, false, true, true])
+        // A pre-release user sees the pre-releases up to theirs.
+        XCTAssertEqual(history.crossed(from: v("43.0"), to: v("44.alpha")).map(\.versionText), ["44.alpha", "43.5"])
+        XCTAssertEqual(history.crossed(from: v("43.5"), to: v("43.6")).map(\.versionText), [])
+        // No record (a screenshot): the newest stable notes, as before.
+        XCTAssertEqual(history.crossed(from: nil, to: v("43.5")).map(\.versionText), ["43.5"])
+        XCTAssertEqual(history.crossed(from: nil, to: nil).map(\.versionText), ["43.5"])
     }
 
     func testEmptyReleasesDoNotCount() {
@@ -139,6 +147,6 @@ final class WhatsNewContentTests: XCTestCase {
         let history = ReleaseHistory((1...4).map { release("\($0)", rows: 1) })
         let result = history.sections(from: v("0"), to: v("4"), strings: strings)
         XCTAssertEqual(result?.sections.first?.heading, "Versión 4")
-        XCTAssertEqual(result?.footnote, "0/1")
+        XCTAssertEqual(result?.sections.count, 4)
     }
 }

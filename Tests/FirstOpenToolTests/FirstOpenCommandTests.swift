@@ -523,4 +523,37 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         XCTAssertTrue(result.stdout.hasPrefix("welcome: no record of \(appID)"), result.stdout)
     }
+
+    /// GNOME Software 42.4 → 43.5, as its Debian metainfo is shaped: explain --content
+    /// lists every crossed version, development releases included, with whole notes.
+    func testExplainListsEveryCrossedVersionOfTheReleaseNotes() throws {
+        let cli = try CLIHarness()
+        _ = try cli.write("software.metainfo.xml", """
+            <component><id>org.example.Software</id><releases>
+              <release version="43.5" date="2023-03-02"><description><p>Fix few memory leaks</p></description></release>
+              <release version="43.4" date="2023-02-10"><description><ul><li>Crash fixes</li></ul></description></release>
+              <release version="43.0" date="2022-09-16"><description>
+                <p>Features:</p><ol><li>App details show <em>permissions</em></li><li>A new <code>--search</code></li></ol>
+              </description></release>
+              <release version="43.beta" date="2022-08-05" type="development"><description><p>Beta notes</p></description></release>
+              <release version="42.4" date="2022-08-01"><description><p>Old</p></description></release>
+            </releases></component>
+            """)
+        let spec = try cli.write("software.spec", """
+            [First Open]
+            AppId=org.example.Software
+            Name=Software
+            Version=43.5
+            ReleaseNotes=software.metainfo.xml
+            """)
+        XCTAssertEqual(try cli.run(["mark-seen", spec, "--version", "42.4"]).status, 0)
+        let result = try cli.run(["explain", "--content", spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Array(result.stdout.split(separator: "\n").dropFirst()), [
+            "  Version 43.5", "    Fix few memory leaks",
+            "  Version 43.4", "    - Crash fixes",
+            "  Version 43.0", "    Features:", "    1. App details show permissions", "    2. A new --search",
+            "  Version 43.beta", "    Beta notes",
+        ])
+    }
 }

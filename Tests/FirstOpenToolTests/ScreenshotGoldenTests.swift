@@ -37,6 +37,31 @@ final class ScreenshotGoldenTests: XCTestCase {
         }
     }
 
+    /// A long What's New from AppStream release notes: every version from 2.4 to 3.5
+    /// (pre-releases marked), headings with dates, paragraphs, bullets, numbers,
+    /// italic and monospace text, in light, dark and right-to-left.
+    func testLongReleaseNotesMatchTheGoldenImages() throws {
+        let cli = try CLIHarness()
+        let out = ScreenshotFixture.outputDirectory.appendingPathComponent("notes")
+        try? FileManager.default.removeItem(at: out)
+        let goldenFiles = try FileManager.default.contentsOfDirectory(atPath: ScreenshotFixture.notesGoldenDirectory.path)
+            .filter { $0.hasSuffix(".png") }
+        XCTAssertEqual(Set(goldenFiles), Set(ScreenshotFixture.notesGoldenNames))
+
+        let result = try cli.run(
+            ["screenshot", ScreenshotFixture.notesSpec.path] + ScreenshotFixture.notesMatrixArguments + [
+                "--output", out.appendingPathComponent(ScreenshotFixture.pattern).path,
+                "--compare", ScreenshotFixture.notesGoldenDirectory.appendingPathComponent(ScreenshotFixture.pattern).path,
+            ])
+        XCTAssertEqual(result.status, 0, """
+            rendered images differ from Tests/Golden/notes:
+            \(result.stderr)
+            Renders and diff images (red = differing pixels): \(out.path)
+            \(ScreenshotFixture.updateHint)
+            """)
+        XCTAssertEqual(result.stdout.split(separator: "\n").filter { $0.contains(": matches ") }.count, 4, result.stdout)
+    }
+
     func testChangedAccentColourFailsTheComparisonAndWritesADiff() throws {
         let cli = try CLIHarness()
         let spec = try ScreenshotFixture.exampleSpecCopy(in: cli, accentColor: "#e01b24")

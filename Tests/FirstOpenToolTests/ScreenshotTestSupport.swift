@@ -36,6 +36,18 @@ enum ScreenshotFixture {
         return names
     }
 
+    /// The long What's New of AppStream release notes (Tests/Golden/notes): the spec,
+    /// its matrix and file names; keep in step with scripts/update-goldens.sh.
+    static var notesSpec: URL {
+        CLIHarness.packageRoot.appendingPathComponent("Tests/Golden/notes/org.example.Maps.spec")
+    }
+    static var notesGoldenDirectory: URL { goldenDirectory.appendingPathComponent("notes") }
+    static let notesMatrixArguments = [
+        "--kind", "whats-new", "--from", "2.4", "--locale", "en,he", "--theme", "light,dark", "--scale", "1",
+        "--width", "480",
+    ]
+    static let notesGoldenNames = ["en-light", "en-dark", "he-light", "he-dark"].map { "whats-new-\($0)@1x.png" }
+
     /// How to regenerate the goldens, for failure messages.
     static let updateHint = "If the change is intended, run scripts/update-goldens.sh, look at the images "
         + "(git diff --stat Tests/Golden) and commit them."

@@ -1,4 +1,5 @@
 import CGtk
+import FirstOpenContent
 @testable import FirstOpenViews
 import Glibc
 import XCTest
@@ -268,6 +269,34 @@ extension Widget {
 }
 
 extension Label {
+    /// The styles a label shows, as (byte range, style) pairs: for tests.
+    var styleRanges: [(range: Range<Int>, style: StyledText.Style)] {
+        guard let list = gtk_label_get_attributes(fo_label(widgetPointer)) else { return [] }
+        var result: [(Range<Int>, StyledText.Style)] = []
+        let iterator = pango_attr_list_get_iterator(list)
+        defer { pango_attr_iterator_destroy(iterator) }
+        repeat {
+            var start: gint = 0
+            var end: gint = 0
+            pango_attr_iterator_range(iterator, &start, &end)
+            if pango_attr_iterator_get(iterator, PANGO_ATTR_STYLE) != nil {
+                result.append((Int(start)..<Int(end), .emphasis))
+            } else if pango_attr_iterator_get(iterator, PANGO_ATTR_FAMILY) != nil {
+                result.append((Int(start)..<Int(end), .code))
+            }
+        } while pango_attr_iterator_next(iterator) != 0
+        return result
+    }
+
+    /// The CSS font weight of the label (400 normal, 700 bold).
+    var fontWeight: Int {
+        let context = gtk_widget_get_style_context(widgetPointer)
+        var value = GValue()
+        gtk_style_context_get_property(context, "font-weight", gtk_style_context_get_state(context), &value)
+        defer { g_value_unset(&value) }
+        return Int(g_value_get_enum(&value))
+    }
+
     /// The left and right edge of each laid-out line, in pixels from the label's own left
     /// edge (where Pango put the text, after alignment and wrapping).
     var lineEdges: [(left: Int, right: Int)] {

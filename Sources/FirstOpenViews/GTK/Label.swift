@@ -1,4 +1,5 @@
 internal import CGtk
+import FirstOpenContent
 
 /// Plain text (`GtkLabel`). Text is always set with `gtk_label_set_text`: it is never
 /// parsed as Pango markup, so `<b>&amp;</b>` shows literally.
@@ -59,6 +60,31 @@ public final class Label: Widget {
             gtk_label_set_use_markup(label, 0)
             gtk_label_set_text(label, newValue)
         }
+    }
+
+    /// Shows `styled` as plain text with Pango attributes for its styles (italic for
+    /// emphasis, monospace for code), so nothing in the text is ever parsed as markup.
+    func setStyledText(_ styled: StyledText) {
+        text = styled.plainText
+        let list = pango_attr_list_new()
+        defer { pango_attr_list_unref(list) }
+        var offset = 0
+        for run in styled.runs {
+            let length = run.text.utf8.count
+            defer { offset += length }
+            let attribute: UnsafeMutablePointer<PangoAttribute>?
+            switch run.style {
+            case .plain: attribute = nil
+            case .emphasis: attribute = pango_attr_style_new(PANGO_STYLE_ITALIC)
+            case .code: attribute = pango_attr_family_new("monospace")
+            }
+            guard let attribute else { continue }
+            // Byte offsets into the UTF-8 text, as Pango counts.
+            attribute.pointee.start_index = guint(offset)
+            attribute.pointee.end_index = guint(offset + length)
+            pango_attr_list_insert(list, attribute)
+        }
+        gtk_label_set_attributes(label, list)
     }
 
     /// Whether the label interprets its text as Pango markup (always `false` here).

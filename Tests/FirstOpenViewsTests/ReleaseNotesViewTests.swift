@@ -1,0 +1,114 @@
+import CGtk
+import FirstOpenContent
+@testable import FirstOpenViews
+import XCTest
+
+/// AppStream release notes in the window: shown as AppStream descriptions (paragraphs
+/// in normal weight, bullets, numbers, italic and monospace text), under a heading and
+/// date per version, whole, and read by screen readers as headings, paragraphs and lists.
+final class ReleaseNotesViewTests: XCTestCase {
+    private static let notes: [DescriptionBlock] = [
+        .paragraph(StyledText([
+            .init("A new sidebar and "), .init("much", style: .emphasis), .init(" faster "),
+            .init("--route", style: .code), .init(" planning."),
+        ])),
+        .bulletList([StyledText(plain: "Transit routes"), StyledText(plain: "<b>Night</b> &amp; mode")]),
+        .numberedList([StyledText(plain: "Open the route"), StyledText(plain: "Press Share")]),
+    ]
+
+    private static func content(sections: [ContentSection]) -> WindowContent {
+        WindowContent(kind: .whatsNew, appName: "Maps", sections: sections)
+    }
+
+    func testParagraphsListsAndInlineStyles() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let dialog = try FirstOpenDialog(content: Self.content(sections: [
+                ContentSection(heading: "Version 3.0", date: "2024-09-16", description: Self.notes),
+                ContentSection(heading: "Version 3.0~beta", date: "2024-08-05", isPrerelease: true,
+                               description: [.paragraph(StyledText(plain: "Printing"))]),
+            ]))
+            defer { dialog.dismiss() }
+            dialog.present()
+            XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+
+            XCTAssertEqual(dialog.rows.count, 0, "release notes are no symbol-plus-title rows")
+            XCTAssertEqual(dialog.sectionHeadings.map(\.text), ["Version 3.0", "Version 3.0~beta"])
+            XCTAssertEqual(dialog.dateLabels.map(\.text), ["16 September 2024", "Pre-release, 5 August 2024"])
+            let description = try XCTUnwrap(dialog.descriptions.first)
+            let paragraph = try XCTUnwrap(description.paragraphs.first)
+            XCTAssertEqual(paragraph.text, "A new sidebar and much faster --route planning.")
+            XCTAssertEqual(paragraph.fontWeight, 400, "paragraphs in normal weight")
+            XCTAssertEqual(dialog.sectionHeadings[0].fontWeight, 700)
+            // Byte ranges of the styled runs: "much" in italic, "--route" in monospace.
+            XCTAssertEqual(paragraph.styleRanges.map(\.range), [18..<22, 30..<37])
+            XCTAssertEqual(paragraph.styleRanges.map(\.style), [.emphasis, .code])
+
+            XCTAssertEqual(description.lists.map { $0.markers.map(\.text) }, [["\u{2022}", "\u{2022}"], ["1.", "2."]])
+            XCTAssertEqual(description.lists[0].items.map(\.text), ["Transit routes", "<b>Night</b> &amp; mode"])
+            // File text is never markup.
+            XCTAssertTrue(description.texts.allSatisfy { !$0.usesMarkup })
+            // Numbers line up: both markers of a list are as wide as the widest.
+            let widths = Set(description.lists[1].markers.map(\.allocation.width))
+            XCTAssertEqual(widths.count, 1)
+        }
+    }
+
+    func testScreenReadersGetHeadingsListsAndTheWholeText() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let dialog = try FirstOpenDialog(content: Self.content(sections: [
+                ContentSection(heading: "Version 3.0", date: "2024-09-16", description: Self.notes),
+            ]))
+            defer { dialog.dismiss() }
+            XCTAssertEqual(dialog.sectionHeadings.map { $0.accessibleAttributes["level"] }, ["2"])
+            let lists = try XCTUnwrap(dialog.descriptions.first).lists
+            XCTAssertEqual(lists.map(\.box.accessibleRole), [.list, .list])
+            let items = lists[1].items.compactMap { item -> (AccessibleRole, String)? in
+                guard let parent = gtk_widget_get_parent(item.widgetPointer) else { return nil }
+                let accessible = gtk_widget_get_accessible(parent)
+                return (AccessibleRole(atk_object_get_role(accessible)),
+                        String(cString: atk_object_get_name(accessible)))
+            }
+            XCTAssertEqual(items.map(\.0), [.listItem, .listItem])
+            XCTAssertEqual(items.map(\.1), ["Open the route", "Press Share"])
+            XCTAssertTrue(lists.flatMap(\.markers).allSatisfy { $0.accessibleRole == .redundantObject })
+            XCTAssertEqual(dialog.window.accessibleDescription, """
+                Version 3.0.
+                16 September 2024.
+                A new sidebar and much faster --route planning.
+                Transit routes.
+                <b>Night</b> &amp; mode.
+                Open the route.
+                Press Share.
+                """)
+        }
+    }
+
+    /// Twenty versions of thirty items, some of 2,000 characters: every word is in the
+    /// window (nothing cut, no "And N more"), which fits the work area and scrolls.
+    func testLongNotesAreWholeAndScroll() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let long = String(repeating: "translator ", count: 180) + "end"
+            let sections = (1...20).map { version in
+                ContentSection(heading: "Version \(version)", date: "2024-01-\(String(format: "%02d", version))",
+                               description: [.bulletList((1...30).map { StyledText(plain: $0 == 30 ? long : "Item \($0)") })])
+            }
+            let dialog = try FirstOpenDialog(content: Self.content(sections: sections))
+            defer { dialog.dismiss() }
+            dialog.present()
+            XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+            settle()
+            let texts = dialog.descriptions.flatMap(\.texts)
+            XCTAssertEqual(texts.count, 600)
+            XCTAssertEqual(texts.filter { $0.text == long }.count, 20)
+            XCTAssertNil(dialog.footnoteLabel)
+            let area = try XCTUnwrap(dialog.window.workArea)
+            XCTAssertLessThanOrEqual(dialog.window.size.height, area.height)
+            XCTAssertLessThanOrEqual(dialog.window.size.width, 700)
+            let range = dialog.scrolledWindow.verticalRange
+            XCTAssertGreaterThan(range.upper, 20 * range.pageSize, "the notes scroll")
+        }
+    }
+}
