@@ -49,7 +49,14 @@ let package = Package(
         // The one presentation flow (decide, quiet check, lock, decide again, content,
         // record) and its typed failure, driven by every front end; no GTK.
         .target(name: "FirstOpenFlow", dependencies: ["FirstOpenState", "FirstOpenContent"]),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
+        // GDK's X11 and Wayland calls for a parent window of another process (--parent):
+        // C, because <gdk/gdkx.h> cannot be imported into Swift next to GTK's own types.
+        .target(
+            name: "CForeignWindow",
+            dependencies: ["CGtk"],
+            linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("wayland-client")]
+        ),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CForeignWindow", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),

@@ -7,7 +7,7 @@ import FirstOpenState
 import Glibc
 #endif
 
-/// `first-open [show] [--force KIND [--from V]] SPEC`: what the autostart entry runs.
+/// `first-open [show] [--force KIND [--from V]] [--parent HANDLE] SPEC`: what the autostart entry runs.
 struct ShowCommand {
     static let parser = OptionParser(
         parameterSummary: "SPEC",
@@ -20,13 +20,25 @@ struct ShowCommand {
             .value("force", placeholder: "welcome|whats-new",
                    help: "Show this window regardless of the record; the record is left untouched"),
             .value("from", placeholder: "VERSION", help: "With --force whats-new: show the notes after VERSION"),
+            .value("parent", placeholder: "x11:XID|wayland:HANDLE",
+                   help: "Show the window modal and transient for this window of another app; "
+                       + "then exit 0 only when a window was shown and dismissed, 2 when none was"),
         ])
 
     let options: ParsedOptions
 
     init(arguments: [String]) throws(CommandFailure) {
         options = try Self.parser.parse(arguments)
+        parentArguments = options["parent"].map { ["--parent", $0] } ?? []
+        nothingShown = options["parent"] == nil ? .ok : .notShown
     }
+
+    /// `--parent HANDLE`, passed on to the helper as given (it checks the handle: a bad
+    /// one is one warning there, and the window shows unparented).
+    private let parentArguments: [String]
+    /// What a run that shows no window exits with: 0, or 2 with `--parent`, whose caller
+    /// wants to know whether the user saw a window.
+    private let nothingShown: ExitCode
 
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "show")
@@ -36,7 +48,7 @@ struct ShowCommand {
             }
             var helperArguments = ["show", "--kind", forced]
             if let from = options["from"] { helperArguments += ["--from", from] }
-            try HelperLauncher.execHelper(arguments: helperArguments + ["--", specPath])
+            try HelperLauncher.execHelper(arguments: helperArguments + parentArguments + ["--", specPath])
         }
         if options["from"] != nil {
             throw CommandFailure("show: --from needs --force whats-new", code: .usage)
@@ -81,9 +93,9 @@ struct ShowCommand {
         case .show(let presentation):
             presentation.lock.keepAcrossExec()
             try HelperLauncher.execHelper(
-                arguments: ["show"] + WindowHandover(presentation).arguments + ["--", specPath])
+                arguments: ["show"] + WindowHandover(presentation).arguments + parentArguments + ["--", specPath])
         }
-        return .ok
+        return nothingShown
     }
 
     /// What `show` prints when there is no display: what stays due, and that nothing was recorded.

@@ -8,6 +8,10 @@ public enum ExitCode: Int32, Sendable {
     /// `screenshot --compare`: at least one image differs from its golden image
     /// (or the golden image is missing), as `cmp` and `diff` exit 1.
     case imagesDiffer = 1
+    /// `show --parent`: no window was shown and dismissed by the user — nothing was due
+    /// (or the session is quiet, another first-open is showing it, there is no display),
+    /// or the parent window went away while it was open. Without `--parent` these exit 0.
+    case notShown = 2
     /// The command line was wrong (EX_USAGE).
     case usage = 64
     /// The spec file, a release-notes file or a value in them is wrong (EX_DATAERR).

@@ -33,7 +33,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     public static var overviewHelp: String {
         var lines = [
             "Usage:",
-            "  first-open [show] SPEC",
+            "  first-open [show] SPEC [--parent x11:XID|wayland:HANDLE]",
             "  first-open COMMAND [OPTION…] SPEC",
             "",
             "Shows a \u{201C}Welcome\u{201D} window on first start and a \u{201C}What\u{2019}s New\u{201D} window after an update.",
@@ -53,7 +53,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
             "69 no display where one is required (or it went away while the window was open),",
             "70 internal error, 73 cannot write output, 74 I/O error,",
             "77 installed set-user-ID or set-group-ID (refused);",
-            "1 when screenshot --compare finds the images differ.",
+            "1 when screenshot --compare finds the images differ;",
+            "2 when show --parent showed no window (0: shown and dismissed).",
             "See first-open(1).",
         ]
         return lines.joined(separator: "\n")

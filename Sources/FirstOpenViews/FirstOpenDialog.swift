@@ -82,6 +82,8 @@ public final class FirstOpenDialog {
     var optOutCheckButton: CheckButton? { actions.optOutCheckButton }
 
     private let parent: Window?
+    /// A window of another process it is transient for (``setParent(_:)``).
+    private var foreignParent: ForeignParent?
     private let styleSheet: CSSProvider
     private let direction: TextDirection?
     private let fixedWidth: Int?
@@ -191,7 +193,35 @@ public final class FirstOpenDialog {
         alignTextsToStartEdge()
         fitToWorkArea()
         continueButton.grabFocus()
+        if let frame = foreignParent?.frame { centre(on: frame) }
         window.present()
+    }
+
+    /// Makes the window modal and transient for a window of another process (an app of
+    /// any toolkit: `first-open --parent`), and centres it on that window. Closes the
+    /// window (``DismissalReason/programmatic``) when that window is destroyed (X11).
+    /// Call before ``present()``, on a dialog built without a `parent`.
+    /// - Throws: ``ParentWindowError`` when that window cannot be reached; the dialog
+    ///   then stays a window of its own, centred on the screen.
+    public func setParent(_ handle: ParentWindowHandle) throws(ParentWindowError) {
+        precondition(parent == nil && foreignParent == nil, "setParent(_:) on a dialog that has a parent")
+        let foreign = try ForeignParent(attaching: window, to: handle)
+        foreignParent = foreign
+        window.isModal = true
+        window.markAsDialog(skipsTaskbar: true)
+        foreign.onParentDestroyed { [weak self] in self?.dismiss() }
+    }
+
+    /// Places the window over the middle of `frame`, inside the work area.
+    private func centre(on frame: Rectangle) {
+        let size = window.size
+        var x = frame.x + (frame.width - size.width) / 2
+        var y = frame.y + (frame.height - size.height) / 2
+        if let area = window.workArea {
+            x = max(area.x, min(x, area.x + area.width - size.width))
+            y = max(area.y, min(y, area.y + area.height - size.height))
+        }
+        window.place(.at(x: x, y: y))
     }
 
     /// Closes the window from code; ``onDismiss`` gets ``DismissalReason/programmatic``
@@ -210,6 +240,7 @@ public final class FirstOpenDialog {
         onDismiss = nil
         styleSheet.remove()
         window.destroy()
+        foreignParent?.detach()
         callback?(reason)
     }
 

@@ -15,8 +15,12 @@ import FirstOpenViews
 /// (``GTK/initialize()``) never changes a host application's environment.
 @MainActor
 enum WindowProcessGTK {
-    /// `GTK.initialize()` with `GDK_GL=disable` in force for GTK's start-up only.
-    static func initialize() -> Bool {
+    /// `GTK.initialize()` with `GDK_GL=disable` in force for GTK's start-up only; with
+    /// `backend` (`x11`, `wayland`), GDK opens that display only (`--parent` names a
+    /// window of that windowing system; `gdk_set_allowed_backends` rather than
+    /// `GDK_BACKEND`, which the processes this one starts would inherit).
+    static func initialize(backend: String? = nil) -> Bool {
+        if let backend { gdk_set_allowed_backends(backend) }
         guard g_getenv("GDK_GL") == nil else { return GTK.initialize() }
         g_setenv("GDK_GL", "disable", 1)
         defer { g_unsetenv("GDK_GL") }

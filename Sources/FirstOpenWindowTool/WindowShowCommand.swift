@@ -22,6 +22,8 @@ struct WindowShowCommand {
             .value("app-id", placeholder: "APPID", help: "The app first-open decided for", hidden: true),
             .value("record-version", placeholder: "VERSION", help: "Record VERSION on dismissal", hidden: true),
             .value("lock-fd", placeholder: "FD", help: "The inherited state lock", hidden: true),
+            .value("parent", placeholder: "x11:XID|wayland:HANDLE",
+                   help: "Modal and transient for this window of another app"),
         ])
 
     let options: ParsedOptions
@@ -41,12 +43,26 @@ struct WindowShowCommand {
         let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
         defer { lock?.release() }
 
-        guard WindowProcessGTK.initialize() else {
+        // A bad handle is one warning, and the window shows unparented (the app asked for
+        // it to be shown; a wrong handle is no reason to drop it).
+        var parent: ParentWindowHandle?
+        if let text = options["parent"] {
+            do {
+                parent = try ParentWindowHandle(parsing: text)
+            } catch {
+                Self.warnUnparented(error)
+            }
+        }
+        // With --parent, exit 0 says the user saw and dismissed the window; anything that
+        // ends without that says 2 (the exit statuses of errors are unchanged).
+        let nothingShown: ExitCode = options["parent"] == nil ? .ok : .notShown
+
+        guard WindowProcessGTK.initialize(backend: parent.flatMap(Self.reachableBackend)) else {
             let reason = "cannot open a display (DISPLAY=\(Self.env("DISPLAY")) WAYLAND_DISPLAY=\(Self.env("WAYLAND_DISPLAY")))"
             if recordVersion != nil {
                 // The login path: nothing was shown, so nothing is recorded; not an error.
                 Diagnostics.output("nothing: \(reason); \(kind.rawValue) stays due; nothing recorded")
-                return .ok
+                return nothingShown
             }
             throw CommandFailure(reason, code: .noDisplay)
         }
@@ -94,8 +110,21 @@ struct WindowShowCommand {
             throw CommandFailure(.badValue("\(specPath): \(error)"))
         }
 
+        if let parent {
+            do {
+                try dialog.setParent(parent)
+            } catch {
+                Self.warnUnparented(error)
+            }
+        }
+
         var failure: CommandFailure?
+        var dismissedByUser = false
         dialog.onDismiss = { reason in
+            dismissedByUser = reason.isUserDismissal
+            if !reason.isUserDismissal {
+                Diagnostics.output("nothing: the parent window went away; \(kind.rawValue) was not dismissed; nothing recorded")
+            }
             if let handover, reason.isUserDismissal {
                 do throws(StoreError) {
                     // The app and version first-open decided for (checked above).
@@ -117,7 +146,20 @@ struct WindowShowCommand {
         dialog.present()
         GTK.runMainLoop()
         if let failure { throw failure }
-        return .ok
+        return dismissedByUser ? .ok : nothingShown
+    }
+
+    private static func warnUnparented(_ error: ParentWindowError) {
+        Diagnostics.warning("--parent \(error); the window is shown without a parent")
+    }
+
+    /// The GDK backend to open the display with so that the parent can be reached (an X11
+    /// app on a Wayland desktop runs under Xwayland: the window must too); `nil` when that
+    /// display is not available, and GTK chooses as usual.
+    private static func reachableBackend(_ parent: ParentWindowHandle) -> String? {
+        let variable = parent.backend == "x11" ? "DISPLAY" : "WAYLAND_DISPLAY"
+        guard let value = getenv(variable), value.pointee != 0 else { return nil }
+        return parent.backend
     }
 
     /// What `first-open` decided (``WindowHandover``), when it started this window:

@@ -70,4 +70,24 @@ final class WaylandSessionTests: XCTestCase {
                                  removing: ["DISPLAY", "GDK_BACKEND"])
         XCTAssertEqual(broken.status, 69, broken.stdout + broken.stderr)
     }
+
+    /// `--parent wayland:HANDLE` on a compositor without xdg-foreign (Weston 10): one
+    /// warning, and the window is still shown (drawn, then quit by the test hook).
+    func testParentHandleWithoutXdgForeignShowsTheWindowUnparented() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let environment = [
+            "WAYLAND_DISPLAY": socket,
+            "XDG_RUNTIME_DIR": runtimeDirectory!.path,
+            "FIRST_OPEN_QUIT_WHEN_DRAWN": "1",
+        ]
+        let result = try cli.run(["show", "--force", "welcome", "--parent", "wayland:b1d9c0de-handle", spec],
+                                 extraEnvironment: environment, removing: ["DISPLAY", "GDK_BACKEND"])
+        // Drawn but not dismissed by a user: with --parent that is 2, not 0.
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        // Headless Weston has no seat, and GDK says so in criticals of its own; ours is one line.
+        let ours = result.stderr.split(separator: "\n").filter { $0.hasPrefix("first-open") }
+        XCTAssertEqual(ours, ["first-open: warning: --parent wayland:b1d9c0de-handle: the Wayland compositor does not "
+                              + "support xdg-foreign (zxdg_importer_v1); the window is shown without a parent"])
+    }
 }

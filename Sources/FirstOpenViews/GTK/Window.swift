@@ -87,11 +87,18 @@ public class Window: Container {
     /// Where the window opens.
     enum Placement {
         case centeredOnParent, centered
+        /// At this position on the screen (a window of another process as parent).
+        case at(x: Int, y: Int)
     }
 
     func place(_ placement: Placement) {
-        gtk_window_set_position(
-            windowPointer, placement == .centered ? GTK_WIN_POS_CENTER : GTK_WIN_POS_CENTER_ON_PARENT)
+        switch placement {
+        case .centeredOnParent: gtk_window_set_position(windowPointer, GTK_WIN_POS_CENTER_ON_PARENT)
+        case .centered: gtk_window_set_position(windowPointer, GTK_WIN_POS_CENTER)
+        case .at(let x, let y):
+            gtk_window_set_position(windowPointer, GTK_WIN_POS_NONE)
+            gtk_window_move(windowPointer, Int32(x), Int32(y))
+        }
     }
 
     /// Marks the window as a dialog for the window manager, kept out of the task bar when

@@ -1,0 +1,37 @@
+// A window of another process as the parent of ours (first-open --parent): the X11 and
+// Wayland halves of GDK that Swift cannot import directly. <gdk/gdkx.h> brings X11's
+// `Window`, `Display` and `Screen` into Swift (clashing with the project's `Window`), so
+// only this file's .c includes it; Swift sees the plain GDK types below.
+#ifndef FIRST_OPEN_FOREIGN_WINDOW_H
+#define FIRST_OPEN_FOREIGN_WINDOW_H
+
+#include <gdk/gdk.h>
+
+/// Whether GDK opened an X11 (or a Wayland) display; Debian's GDK has both backends.
+gboolean fo_display_is_x11 (GdkDisplay *display);
+gboolean fo_display_is_wayland (GdkDisplay *display);
+
+/// The top-level client window that contains X window `xid`, wrapped as a foreign
+/// `GdkWindow` (full reference), or NULL when the X server has no such window.
+///
+/// Toolkits hand out different ids for "my window": GTK 4 and Qt the client toplevel,
+/// Tk's `winfo_id` an inner window, Tk's `wm frame` the window manager's frame. The
+/// window manager reads `WM_TRANSIENT_FOR` only from client toplevels, so the id is
+/// resolved as xprop and `XmuClientWindow` do: the window on the way up to the root
+/// that carries `WM_STATE` (set by the window manager on the clients it manages); from
+/// a frame, the child below it that carries it; without a window manager (no
+/// `WM_STATE` anywhere), the child of the root.
+GdkWindow *fo_foreign_x11_toplevel (GdkDisplay *display, unsigned long xid);
+
+/// Whether the compositor offers xdg-foreign's importer (`zxdg_importer_v1`), which
+/// `gdk_wayland_window_set_transient_for_exported` needs (without it GDK only logs a
+/// warning). Asked on a private event queue: none of GDK's events are dispatched here.
+gboolean fo_wayland_has_xdg_importer (GdkDisplay *display);
+
+/// `gdk_wayland_window_set_transient_for_exported` (realized `window`).
+gboolean fo_wayland_set_transient_for_exported (GdkWindow *window, const char *handle);
+
+/// Whether a `GdkXEvent` (an `XEvent`) is `DestroyNotify`.
+gboolean fo_xevent_is_destroy_notify (GdkXEvent *xevent);
+
+#endif

@@ -1,0 +1,162 @@
+import Foundation
+import XCTest
+
+/// `first-open SPEC --parent x11:XID`: the window over a window of another process, as
+/// apps of other toolkits ask for it. The example apps in examples/parent (GTK 4 and Tk,
+/// in Python) pass their own window's handle; xprop reads what the window manager would
+/// see (`WM_TRANSIENT_FOR`, `_NET_WM_STATE_MODAL`).
+final class ParentWindowTests: XDisplayTestCase {
+    static let python = "/usr/bin/python3"
+    static let xprop = "/usr/bin/xprop"
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.xprop), "xprop is installed (x11-utils)")
+    }
+
+    /// Starts an example app of examples/parent with the built first-open.
+    func startExample(_ name: String, _ cli: CLIHarness, spec: String) throws -> CLIHarness.Started {
+        var environment = cli.environment
+        environment["FIRST_OPEN"] = CLIHarness.firstOpen.path
+        environment["GSK_RENDERER"] = "cairo" // GTK 4 without GL under Xvfb
+        let script = CLIHarness.packageRoot.appendingPathComponent("examples/parent/\(name)").path
+        return try CLIHarness.launchTool(Self.python, [script, spec, "--exit-when-done"], environment: environment)
+    }
+
+    /// The handle a started example printed (`parent x11:HEX`).
+    func waitForHandle(_ started: CLIHarness.Started, timeout: TimeInterval = 30) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let output = (try? String(contentsOf: started.stdout, encoding: .utf8)) ?? ""
+            if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("parent ") }) {
+                return String(line.dropFirst("parent ".count))
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw NoWindow(description: "the example app printed no parent handle within \(timeout) s")
+    }
+
+    /// A window property as xprop prints it.
+    func property(_ name: String, of window: String) throws -> String {
+        try CLIHarness.runTool(Self.xprop, ["-id", window, name]).stdout
+    }
+
+    /// The X id `WM_TRANSIENT_FOR` names, as a number, or nil without the property.
+    func transientFor(_ window: String) throws -> UInt? {
+        let text = try property("WM_TRANSIENT_FOR", of: window)
+        guard let hex = text.split(separator: "#").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+              hex.hasPrefix("0x") else { return nil }
+        return UInt(hex.dropFirst(2), radix: 16)
+    }
+
+    /// The top-level client window (child of the root) with this exact title.
+    func windowID(_ title: String) throws -> UInt {
+        UInt(try waitForWindow(title))!
+    }
+
+    func checkAppGetsTheWindowAsItsTransientChild(_ example: String, appTitle: String) throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let app = try startExample(example, cli, spec: spec)
+        let handle = try waitForHandle(app)
+        XCTAssertTrue(handle.hasPrefix("x11:"), handle)
+        let window = try waitForWindow("Welcome to Car")
+        // The window manager sees the app's top-level window as the parent, whatever id
+        // the toolkit handed out (Tk's is an inner window).
+        XCTAssertEqual(try transientFor(window), try windowID(appTitle))
+        XCTAssertTrue(try property("_NET_WM_STATE", of: window).contains("_NET_WM_STATE_MODAL"))
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+        try press("Return", in: window)
+        let result = CLIHarness.finish(app)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("first-open exited 0"), result.stdout + result.stderr)
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+
+        // Second start: nothing due, no window, and the app learns it from the status (2).
+        let again = CLIHarness.finish(try startExample(example, cli, spec: spec))
+        XCTAssertTrue(again.stdout.contains("first-open exited 2"), again.stdout + again.stderr)
+        XCTAssertEqual(try windowCount("Welcome to Car"), 0)
+    }
+
+    func testGTK4AppGetsTheWindowAsItsTransientChild() throws {
+        try checkAppGetsTheWindowAsItsTransientChild("gtk4-app.py", appTitle: "GTK 4 app")
+    }
+
+    func testTkAppGetsTheWindowAsItsTransientChild() throws {
+        try checkAppGetsTheWindowAsItsTransientChild("tk-app.py", appTitle: "Tk app")
+    }
+
+    /// A handle that names no window (stale, or wrong), and one that is not a handle:
+    /// one line each, and the window is shown unparented; dismissing it still counts.
+    func testBadHandlesShowTheWindowUnparentedWithOneLine() throws {
+        let cases = [
+            ("x11:1ffffe", "there is no such X11 window"),
+            ("window-7", "is not a parent window handle"),
+        ]
+        for (handle, message) in cases {
+            let cli = try CLIHarness()
+            let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+            let started = try cli.start([spec, "--parent", handle])
+            let window: String
+            do {
+                window = try waitForWindow("Welcome to Car")
+            } catch {
+                let result = CLIHarness.finish(started)
+                XCTFail("\(handle): \(error): \(result.status) \(result.stdout) \(result.stderr)")
+                continue
+            }
+            XCTAssertNil(try transientFor(window), handle)
+            try press("Return", in: window)
+            let result = CLIHarness.finish(started)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let lines = result.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains(message) && result.stderr.contains("without a parent"), result.stderr)
+            XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0")
+        }
+    }
+
+    /// Without --parent, "nothing to show" exits 0 (the autostart contract); with it, 2.
+    func testNothingShownExits2OnlyWithParent() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        XCTAssertEqual(try cli.run([spec]).status, 0)
+        let result = try cli.run([spec, "--parent", "x11:1ffffe"])
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("nothing"), result.stdout)
+        XCTAssertEqual(result.stderr, "", "the handle is only looked at when a window is shown")
+        // No display either: 2 with --parent.
+        let noDisplay = try cli.run(["reset", spec])
+        XCTAssertEqual(noDisplay.status, 0)
+        let headless = try cli.run([spec, "--parent", "x11:1ffffe"], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+        XCTAssertEqual(headless.status, 2, headless.stdout + headless.stderr)
+    }
+
+    /// The app quits while its What's New is open: the window goes with it (never a
+    /// window left over no app), nothing is recorded, and first-open exits 2.
+    func testWindowClosesWhenTheParentWindowIsDestroyed() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let parentScript = """
+            import tkinter
+            root = tkinter.Tk()
+            root.title("Parent")
+            root.wait_visibility()
+            print("parent x11:%x" % root.winfo_id(), flush=True)
+            root.mainloop()
+            """
+        let parent = try CLIHarness.launchTool(Self.python, ["-c", parentScript], environment: cli.environment)
+        let handle = try waitForHandle(parent)
+        let started = try cli.start(["show", "--force", "whats-new", "--parent", handle, spec])
+        let window = try waitForWindow("What’s New in Car|What's New in Car")
+        XCTAssertEqual(try transientFor(window), try windowID("Parent"))
+        kill(parent.process.processIdentifier, SIGKILL)
+        _ = CLIHarness.finish(parent)
+        let result = CLIHarness.finish(started, timeout: 20)
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("parent window went away"), result.stdout)
+        XCTAssertEqual(try windowCount("What’s New in Car|What's New in Car"), 0)
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+    }
+}
