@@ -42,6 +42,7 @@ struct ScreenshotCommand {
             .value("compare", placeholder: "GOLDEN.png", help: "Compare each image with a golden image (placeholders as --output)"),
             .value("tolerance", placeholder: "CHANNEL[,PERCENT]",
                    help: "Per-channel difference (0-255) and share of differing pixels (%) that still match (default: 8,0.1)"),
+            .flag("no-opt-out", help: "What's New: leave out the \"Don't show after updates\" check box (e.g. store images)"),
             .flag("use-display", help: "Render on the session's display instead of a private Xvfb server"),
             .flag("verbose", short: "v", help: "Print the display used and timings on stderr"),
         ])
@@ -58,6 +59,8 @@ struct ScreenshotCommand {
     let from: Version?
     let useSessionDisplay: Bool
     let verbose: Bool
+    /// Whether What's New shows "Don't show after updates", as the login window does.
+    let offersOptOut: Bool
 
     init(arguments: [String]) throws(CommandFailure) {
         let options = try Self.parser.parse(arguments)
@@ -108,6 +111,7 @@ struct ScreenshotCommand {
         from = try options.version("from")
         useSessionDisplay = options.flags.contains("use-display")
         verbose = options.flags.contains("verbose")
+        offersOptOut = !options.flags.contains("no-opt-out")
     }
 
     func run() throws(CommandFailure) -> ExitCode {
@@ -158,11 +162,13 @@ struct ScreenshotCommand {
                     localized = try SpecFile.load(specPath, locale: variant.locale)
                     specs[variant.locale] = localized
                 }
-                guard let content = localized.windowContent(kind: variant.kind, from: from, to: current,
+                guard var content = localized.windowContent(kind: variant.kind, from: from, to: current,
                                                              strings: .translated)
                 else {
                     throw CommandFailure("\(specPath): nothing to show for \(variant.label)", code: .badSpec)
                 }
+                // What users see at login (the window tool offers it unless an admin locked the key).
+                content.offersWhatsNewOptOut = offersOptOut
                 do {
                     dialog = try FirstOpenDialog(content: content, width: width)
                 } catch {

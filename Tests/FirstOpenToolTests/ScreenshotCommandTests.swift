@@ -43,6 +43,39 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertTrue(placeholder.stderr.contains("unknown placeholder {size}"), placeholder.stderr)
     }
 
+    /// `--compare` with a FIFO as the golden image hung for good (GdkPixbuf opened it and
+    /// waited for a writer). It is "cannot read the golden image", at once.
+    func testAFIFOAsTheGoldenImageDoesNotHang() throws {
+        let cli = try CLIHarness()
+        let fifo = cli.root.appendingPathComponent("golden.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let output = cli.root.appendingPathComponent("out.png").path
+        let result = CLIHarness.finish(try cli.start(["screenshot", spec, "--output", output, "--compare", fifo]
+                                                         + welcomeVariant), timeout: 60)
+        XCTAssertEqual(result.status, 1, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot read the golden image \(fifo): is not a regular file"), result.stderr)
+    }
+
+    /// Screenshots showed no "Don't show after updates" check box, which the login's What's
+    /// New window shows: they show what users see now, and `--no-opt-out` leaves it out
+    /// (store images).
+    func testWhatsNewScreenshotsShowTheOptOutCheckBoxUnlessAskedNot() throws {
+        let cli = try CLIHarness()
+        var heights: [Int] = []
+        for extra in [[], ["--no-opt-out"]] {
+            let output = cli.root.appendingPathComponent("whats-new\(extra.count).png").path
+            let result = try cli.run(["screenshot", spec, "--output", output, "--kind", "whats-new", "--locale", "en",
+                                      "--width", "480"] + extra)
+            XCTAssertEqual(result.status, 0, "\(extra): \(result.stderr)")
+            heights.append(try ScreenshotFixture.pngSize(output).height)
+        }
+        XCTAssertGreaterThan(heights[0], heights[1] + 15, "the check box's row: \(heights)")
+        // Welcome never has one.
+        let welcome = try cli.run(["screenshot", spec, "--output", cli.root.appendingPathComponent("w.png").path,
+                                   "--no-opt-out"] + welcomeVariant)
+        XCTAssertEqual(welcome.status, 0, welcome.stderr)
+    }
+
     func testGoldenImagesAreNeverOverwritten() throws {
         let cli = try CLIHarness()
         // A golden that happens to be named like the diff image of the output.

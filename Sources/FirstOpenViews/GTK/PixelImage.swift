@@ -1,4 +1,5 @@
 internal import CGtk
+internal import FirstOpenState
 
 /// A decoded PNG (or any format GdkPixbuf reads): 8-bit RGB or RGBA pixels.
 package final class PixelImage {
@@ -11,8 +12,17 @@ package final class PixelImage {
     private let channels: Int
     private let pixels: UnsafeMutablePointer<UInt8>
 
-    /// Loads and decodes `path` with `gdk_pixbuf_new_from_file`.
+    /// Golden images and read-back screenshots: far larger than any window's PNG.
+    static let fileLimit = 256 * 1024 * 1024
+
+    /// Loads and decodes `path` with `gdk_pixbuf_new_from_file`, after the checked open:
+    /// a FIFO given as a golden image hung GdkPixbuf for good.
     package convenience init(contentsOf path: String) throws(ImageFileError) {
+        do throws(CheckedFile.Failure) {
+            try CheckedFile.check(path, limit: Self.fileLimit)
+        } catch {
+            throw ImageFileError(path: path, reason: error.description)
+        }
         let loaded: OpaquePointer
         do throws(GLibError) {
             loaded = try GLibError.checkNonNull(fallback: "cannot be read") { gdk_pixbuf_new_from_file(path, $0) }
