@@ -90,10 +90,13 @@ let package = Package(
                 ]),
             ]
         ),
-        .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState"]),
-        .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent"]),
-        .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk"]),
-        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport"]),
+        // What the test targets share: a seeded RNG, the display requirement (fail under
+        // scripts/test.sh, skip elsewhere), waits on conditions.
+        .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),
+        .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

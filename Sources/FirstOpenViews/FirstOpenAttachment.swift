@@ -3,19 +3,10 @@
 @MainActor
 struct FirstOpenAttachment {
     let kind: FirstOpenKind
-    let appID: String?
-    let appName: String?
-    let version: String
-    let policy: UpdatePolicy
-    let store: any VersionStore
-    let imageName: String?
-    let mainColor: Color
-    let rows: [InformationDetailView]
-    let onDismiss: (@MainActor (DismissalReason) -> Void)?
-    /// Settings and the session check; the machine's by default, fixed in tests.
-    var environment: SessionEnvironment = .host
-    /// Told what the check did, once (tests assert it instead of waiting for a window).
-    var onOutcome: (@MainActor (Outcome) -> Void)?
+    let options: FirstOpenOptions
+
+    private var appID: String? { options.appID }
+    private var rows: [InformationDetailView] { options.informationDetailViews }
 
     /// What the check did over the app window.
     enum Outcome: CustomStringConvertible {
@@ -70,33 +61,33 @@ struct FirstOpenAttachment {
         // The check runs whether or not anyone listens: apps pass no callback.
         let outcome = check(over: window)
         Diagnostics.debug("\(appID ?? Self.defaultAppID): \(kind.rawValue) check: \(outcome)")
-        onOutcome?(outcome)
+        options.onOutcome?(outcome)
     }
 
     private func check(over window: Window) -> Outcome {
         let appID = self.appID ?? FirstOpenAttachment.defaultAppID
         let currentVersion: Version
         do {
-            currentVersion = try Version(version)
+            currentVersion = try Version(options.version)
         } catch {
-            let message = "\(appID): version \(Quoted.text(version)): \(error)"
+            let message = "\(appID): version \(Quoted.text(options.version)): \(error)"
             Diagnostics.warn(message)
             return .invalidVersion(message)
         }
-        let flow = PresentationFlow(appID: appID, currentVersion: currentVersion, policy: policy,
-                                    store: store, environment: environment)
+        let flow = PresentationFlow(appID: appID, currentVersion: currentVersion, policy: options.policy,
+                                    store: options.store, environment: options.environment)
         for warning in flow.warnings { Diagnostics.warn(warning) }
         // welcomeView and whatsNewView may both be attached: each shows only its kind;
         // no rows means nothing to show for this case: recorded silently.
         return .presentation(flow.present(
             over: window, only: kind,
             content: { _ in rows.isEmpty ? nil : content(appID: appID) },
-            onDismiss: onDismiss))
+            onDismiss: options.onDismiss))
     }
 
     /// The window content; colours that do not parse are reported and replaced.
     private func content(appID: String) -> WindowContent {
-        let accent = valid(mainColor, what: "mainColor") ?? Color.blue
+        let accent = valid(options.mainColor, what: "mainColor") ?? Color.blue
         let informationRows = rows.map { view in
             var row = view.informationRow
             row.color = valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
@@ -104,8 +95,8 @@ struct FirstOpenAttachment {
         }
         return WindowContent(
             kind: kind,
-            appName: appName ?? GTK.applicationName ?? appID,
-            iconName: imageName,
+            appName: options.appName ?? GTK.applicationName ?? appID,
+            iconName: options.imageName,
             accentColor: accent.cssColor,
             sections: [ContentSection(rows: informationRows)]
         )

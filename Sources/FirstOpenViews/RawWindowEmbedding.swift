@@ -28,9 +28,9 @@ extension UnsafeMutablePointer where Pointee == GtkWindow {
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> Self {
-        Window(existing: self).welcomeView(
+        Window(existing: self).firstOpenView(.welcome, FirstOpenOptions(
             appID: appID, appName: appName, version: version, store: store, imageName: imageName,
-            mainColor: mainColor, informationDetailViews: informationDetailViews, onDismiss: onDismiss)
+            mainColor: mainColor, informationDetailViews: informationDetailViews, onDismiss: onDismiss))
         return self
     }
 
@@ -49,10 +49,10 @@ extension UnsafeMutablePointer where Pointee == GtkWindow {
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> Self {
-        Window(existing: self).whatsNewView(
+        Window(existing: self).firstOpenView(.whatsNew, FirstOpenOptions(
             appID: appID, appName: appName, version: version, policy: policy, store: store,
             imageName: imageName, mainColor: mainColor, informationDetailViews: informationDetailViews,
-            onDismiss: onDismiss)
+            onDismiss: onDismiss))
         return self
     }
 }

@@ -13,10 +13,8 @@ Run by Tests/FirstOpenToolTests/AccessibilityTreeTests.swift.
 """
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 import gi
@@ -24,11 +22,11 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
-import a11y_bus  # noqa: E402  (next to this script)
+from a11y_support import check, summary, wait_for, press as press_in  # noqa: E402  (next to this script)
+import a11y_support  # noqa: E402
 
 BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 FIRST_OPEN = os.path.join(BIN_DIR, "first-open")
-XDOTOOL = "/usr/bin/xdotool"
 TITLE = "What's New in Car"
 
 SPEC = """[First Open]
@@ -75,37 +73,16 @@ NOTES_METAINFO = """<component type="desktop-application"><id>org.example.Access
 </releases></component>
 """
 
-failures = []
 
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-    return condition
-
-
-class Session:
-    """Private XDG directories and the environment of a login session."""
+class Session(a11y_support.Session):
+    """The shared private session, with the spec to show."""
 
     def __init__(self):
-        self.root = tempfile.mkdtemp(prefix="first-open-atspi-")
+        super().__init__("first-open-atspi-")
         self.spec = os.path.join(self.root, "car.spec")
         with open(self.spec, "w", encoding="utf-8") as f:
             f.write(SPEC)
-        env = dict(os.environ)
-        env.pop("NO_AT_BRIDGE", None)  # the bridge is what this test is about
-        env.update({
-            "XDG_STATE_HOME": os.path.join(self.root, "state"),
-            "XDG_CONFIG_HOME": os.path.join(self.root, "config"),
-            "XDG_CONFIG_DIRS": os.path.join(self.root, "etc-xdg"),
-            "HOME": self.root,
-            "LANGUAGE": "en",
-            "LC_ALL": "C.UTF-8",
-            "GDK_GL": "disable",
-            "GTK_A11Y": "atspi",
-        })
-        self.env = env
+        self.env["GTK_A11Y"] = "atspi"
 
     def run(self, *args):
         return subprocess.run([FIRST_OPEN, *args], env=self.env, capture_output=True, text=True, timeout=60)
@@ -114,14 +91,10 @@ class Session:
         return subprocess.Popen([FIRST_OPEN, *args], env=self.env, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
 
-    def close(self):
-        shutil.rmtree(self.root, ignore_errors=True)
-
 
 def find_window(title, timeout=20):
     """The accessible of the toplevel named `title`, once an app exposes it."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def lookup():
         desktop = Atspi.get_desktop(0)
         desktop.clear_cache()
         for i in range(desktop.get_child_count()):
@@ -132,8 +105,8 @@ def find_window(title, timeout=20):
                 window = app.get_child_at_index(j)
                 if window is not None and window.get_name() == title:
                     return window
-        time.sleep(0.1)
-    return None
+        return None
+    return wait_for(lookup, timeout=timeout, interval=0.1)
 
 
 def walk(obj, depth=0):
@@ -153,16 +126,9 @@ def role_name(obj):
     return obj.get_role_name()
 
 
-def press(keys, window_title=TITLE):
-    """Presses keys with xdotool in the window titled `window_title`."""
-    found = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name", "^%s$" % window_title],
-                           capture_output=True, text=True)
-    ids = found.stdout.split()
-    if not ids:
-        return False
-    subprocess.run([XDOTOOL, "windowfocus", "--sync", ids[0]], capture_output=True)
-    subprocess.run([XDOTOOL, "key", "--clearmodifiers", *keys], capture_output=True)
-    return True
+def press(keys, title=TITLE):
+    """Presses keys in the window titled `title`."""
+    return press_in(keys, title)
 
 
 def focused(window):
@@ -170,16 +136,6 @@ def focused(window):
         if states(obj).contains(Atspi.StateType.FOCUSED):
             return obj
     return None
-
-
-def wait_for(predicate, timeout=5):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    return predicate()
 
 
 def finish(process, timeout=10):
@@ -281,7 +237,7 @@ def main():
     if not os.environ.get("DISPLAY"):
         print("check-atspi.py: no DISPLAY; run under xvfb-run", file=sys.stderr)
         return 69
-    launcher = a11y_bus.start()
+    launcher = a11y_support.start()
     session = Session()
     try:
         seeded = session.run("mark-seen", session.spec, "--version", "1.0")
@@ -300,10 +256,13 @@ def main():
         first = wait_for(lambda: focused(window))
         check(first is not None and first.get_name() == "Continue", "Continue has the focus when it opens")
         order = []
+        before = first
         for _ in range(3):
             press(["Tab"])
-            time.sleep(0.15)
-            now = wait_for(lambda: focused(window))
+            # The focus moves on: wait for another object than before to have it.
+            now = wait_for(lambda: (lambda obj: obj if obj is not None and obj != before else None)(focused(window)),
+                           timeout=5)
+            before = now
             order.append(now.get_name() if now else None)
         check(order == ["Release Notes", "Don't show after updates", "Continue"],
               "Tab visits Release Notes, the check box, Continue: %r" % order)
@@ -350,7 +309,7 @@ def main():
         if check(window is not None, "the forced window appears"):
             # Scrolling keys never dismiss; Enter does.
             press(["Next", "Prior"])
-            time.sleep(0.2)
+            time.sleep(0.2)  # nothing to wait for: the window must stay open
             check(window_process.poll() is None, "Page Down and Page Up leave the window open")
             press(["Return"])
         status, out, err = finish(window_process)
@@ -365,8 +324,7 @@ def main():
             launcher.wait(timeout=5)
         except subprocess.TimeoutExpired:
             launcher.kill()
-    print("%d failed" % len(failures) if failures else "all checks passed")
-    return 1 if failures else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -14,27 +14,16 @@ Run by Tests/FirstOpenToolTests/AccessibilityTreeTests.swift.
 
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
-import a11y_bus  # next to this script
+import a11y_support  # next to this script
+from a11y_support import check, summary, wait_for, window_id
 
 BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 SPEC = sys.argv[2] if len(sys.argv) > 2 else "data/examples/org.example.Car.spec"
 TITLE = "What's New in Car"
-XDOTOOL = "/usr/bin/xdotool"
-
-failures = []
-
-
-def check(condition, message):
-    print(("ok   " if condition else "FAIL ") + message, flush=True)
-    if not condition:
-        failures.append(message)
-    return condition
 
 
 def spoken(log):
@@ -47,18 +36,8 @@ def spoken(log):
     return [m.group(1) for m in re.finditer(r"SPEECH OUTPUT: '(.*?)' ?\{'established'", text, re.S)]
 
 
-def wait_for(predicate, timeout=20):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    return predicate()
-
-
 def key(window, name):
-    subprocess.run([XDOTOOL, "windowfocus", "--sync", window, "key", "--clearmodifiers", name],
+    subprocess.run([a11y_support.XDOTOOL, "windowfocus", "--sync", window, "key", "--clearmodifiers", name],
                    capture_output=True)
 
 
@@ -66,19 +45,18 @@ def main():
     if not os.environ.get("DISPLAY"):
         print("check-orca.py: no DISPLAY; run under xvfb-run", file=sys.stderr)
         return 69
-    root = tempfile.mkdtemp(prefix="first-open-orca-")
+    session = a11y_support.Session("first-open-orca-")
+    root = session.root
     log = os.path.join(root, "orca.log")
     processes = []
     try:
-        # Orca's own environment: a private home (its settings, speech-dispatcher's socket).
-        processes.append(a11y_bus.start())
+        processes.append(a11y_support.start())
+        # Orca's own environment: the private home (its settings, speech-dispatcher's
+        # socket); the window's: the private XDG folders too (show --force records nothing).
         orca_env = dict(os.environ)
         orca_env.pop("NO_AT_BRIDGE", None)
         orca_env["HOME"] = root
-        # The window's: private XDG folders too (show --force records nothing anyway).
-        env = dict(orca_env)
-        env.update({"XDG_CONFIG_HOME": os.path.join(root, "config"), "XDG_STATE_HOME": os.path.join(root, "state"),
-                    "LANGUAGE": "en", "LC_ALL": "C.UTF-8", "GDK_GL": "disable"})
+        env = session.env
         os.makedirs(os.path.join(root, "orca"))
         orca = subprocess.Popen(["orca", "--debug-file", log, "-u", os.path.join(root, "orca")],
                                 env=orca_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -86,19 +64,14 @@ def main():
         # Orca's debug log is written in blocks: it is complete only once Orca has quit,
         # so the steps below wait for Orca's event listeners and then go by time rather
         # than by what Orca said.
-        if not check(a11y_bus.wait_for_event_listeners("Window:"), "Orca listens to window events"):
+        if not check(a11y_support.wait_for_event_listeners("Window:"), "Orca listens to window events"):
             return 1
         time.sleep(1)
         window_process = subprocess.Popen([os.path.join(BIN_DIR, "first-open"), "show", "--force", "whats-new", SPEC],
                                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         processes.append(window_process)
 
-        def window_id():
-            found = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name", "^%s$" % TITLE],
-                                   capture_output=True, text=True)
-            return found.stdout.split()[0] if found.stdout.split() else None
-
-        window = wait_for(window_id)
+        window = wait_for(lambda: window_id(TITLE), interval=0.1)
         if not check(window is not None, "the window appears"):
             return 1
         time.sleep(3)
@@ -135,9 +108,8 @@ def main():
                 process.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print("%d failed" % len(failures) if failures else "all checks passed")
-    return 1 if failures else 0
+        session.close()
+    return summary()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 import FirstOpenContent
 import FirstOpenState
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// A mutation fuzzer (fixed seed, bounded count) over the spec parser, the metainfo
@@ -132,19 +133,3 @@ enum Mutator {
     }
 }
 
-/// SplitMix64: deterministic, so a failing case reproduces from its index.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

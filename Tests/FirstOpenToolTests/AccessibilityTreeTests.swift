@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// The window as a screen reader meets it: `Tests/Accessibility/check-atspi.py` runs the
@@ -13,13 +14,7 @@ final class AccessibilityTreeTests: XCTestCase {
                         "/usr/bin/xdotool", "/usr/bin/orca"]
 
     override func setUpWithError() throws {
-        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        if display.isEmpty {
-            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
-                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
-            }
-            throw XCTSkip("no X display; scripts/test.sh runs this under Xvfb")
-        }
+        try requireXDisplay()
         for tool in Self.tools {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is installed (scripts/setup.sh)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// Reliability round 3 (issue 19): the attacks an adversarial run found to work, each
@@ -7,12 +8,7 @@ final class AttackTests: XCTestCase {
     private let appID = "org.example.Car"
 
     private func requireDisplay() throws {
-        if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
-            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
-                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
-            }
-            throw XCTSkip("no X display; scripts/test.sh runs these under Xvfb")
-        }
+        try requireXDisplay()
     }
 
     /// Runs `first-open ARGUMENTS` through `/bin/sh -c SCRIPT`, where the script ends in

@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// The reliability campaign, kept: concurrent writers, hostile files, `kill -9` during
@@ -14,12 +15,7 @@ final class ReliabilityTests: XCTestCase {
     private let appID = "org.example.Car"
 
     private func requireDisplay() throws {
-        if (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty {
-            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
-                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
-            }
-            throw XCTSkip("no X display; scripts/test.sh runs these under Xvfb")
-        }
+        try requireXDisplay()
     }
 
     // MARK: One verdict
@@ -363,14 +359,11 @@ final class PrivateXServer {
     /// Waits until a window with this title is mapped on this server; false if none
     /// appears within 30 s.
     func waitForWindow(_ title: String) -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
+        waitUntil {
             let found = try? CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"],
                                                 environment: ["DISPLAY": display])
-            if !(found?.stdout.isEmpty ?? true) { return true }
-            Thread.sleep(forTimeInterval: 0.1)
+            return !(found?.stdout.isEmpty ?? true)
         }
-        return false
     }
 
     /// `kill -9`: the server vanishes without closing its clients' connections cleanly.
@@ -384,19 +377,3 @@ final class PrivateXServer {
     }
 }
 
-/// SplitMix64: a small deterministic generator, so a failing round reproduces.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// `first-open screenshot` end to end: usage and spec errors, unwritable output,
@@ -200,13 +201,8 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
 
         // The same on the session's own display (the test's X server) with --use-display.
+        try requireXDisplay()
         let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        guard !display.isEmpty else {
-            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
-                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
-            }
-            throw XCTSkip("no X display for --use-display; scripts/test.sh runs this under Xvfb")
-        }
         let onSession = try cli.run(["screenshot", spec, "--output", output, "--compare", welcomeGolden,
                                      "--use-display", "--verbose"] + welcomeVariant,
                                     extraEnvironment: hostile)

@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// `first-open` in a Wayland-only session (`WAYLAND_DISPLAY` set, `DISPLAY` unset), as
@@ -10,12 +11,8 @@ final class WaylandSessionTests: XCTestCase {
 
     override func setUpWithError() throws {
         let westonPath = "/usr/bin/weston"
-        guard FileManager.default.isExecutableFile(atPath: westonPath) else {
-            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
-                XCTFail("weston is not installed; scripts/setup.sh installs it")
-            }
-            throw XCTSkip("weston is not installed")
-        }
+        try require(FileManager.default.isExecutableFile(atPath: westonPath), "weston is not installed",
+                    hint: "scripts/setup.sh installs it")
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -33,10 +30,7 @@ final class WaylandSessionTests: XCTestCase {
         try process.run()
         weston = process
         let socketPath = runtime.appendingPathComponent(socket).path
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socketPath), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        waitUntil { FileManager.default.fileExists(atPath: socketPath) }
         XCTAssertTrue(FileManager.default.fileExists(atPath: socketPath), "weston created its socket")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// End-to-end tests with a real window: `first-open` under the test's X server,
@@ -102,14 +103,11 @@ final class WindowSessionTests: XDisplayTestCase {
 
         let started = try cli.start([link], extraEnvironment: ["FIRST_OPEN_HELPER": swapper])
         // Before the fix the window appeared: dismiss it so the test ends, and fail.
-        let deadline = Date().addingTimeInterval(30)
-        while started.process.isRunning, Date() < deadline {
-            if try windowCount("Welcome to Bike") > 0 {
-                XCTFail("the swapped-in app's window was shown")
-                try press("Return", in: try waitForWindow("Welcome to Bike"))
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        try waitUntil {
+            guard try windowCount("Welcome to Bike") > 0 else { return !started.process.isRunning }
+            XCTFail("the swapped-in app's window was shown")
+            try press("Return", in: try waitForWindow("Welcome to Bike"))
+            return true
         }
         let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 65, result.stdout + result.stderr)
@@ -252,10 +250,7 @@ extension WindowSessionTests {
 
         try press("Tab", in: window)  // from Continue to Release Notes
         try press("space", in: window)
-        let deadline = Date().addingTimeInterval(20)
-        while !FileManager.default.fileExists(atPath: savedEnvironment.path), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        waitUntil { FileManager.default.fileExists(atPath: savedEnvironment.path) }
         let environment = (try? String(contentsOf: savedEnvironment, encoding: .utf8)) ?? ""
         XCTAssertTrue(environment.contains("XDG_DATA_HOME=\(dataHome.path)"), "the browser ran: \(environment)")
         XCTAssertFalse(environment.contains("GDK_GL="), "GDK_GL leaked into the browser")

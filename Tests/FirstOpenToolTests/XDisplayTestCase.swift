@@ -1,3 +1,4 @@
+import FirstOpenTestSupport
 import Foundation
 import XCTest
 
@@ -5,13 +6,7 @@ import XCTest
 /// Holds no tests itself (XCTest runs a base class's tests in every subclass).
 class XDisplayTestCase: XCTestCase {
     override func setUpWithError() throws {
-        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
-        if display.isEmpty {
-            if ProcessInfo.processInfo.environment["FIRST_OPEN_REQUIRE_DISPLAY"] == "1" {
-                XCTFail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset: run the suite with scripts/test.sh")
-            }
-            throw XCTSkip("no X display; scripts/test.sh runs these under Xvfb")
-        }
+        try requireXDisplay()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.xdotool), "xdotool is installed")
     }
 
@@ -24,13 +19,12 @@ class XDisplayTestCase: XCTestCase {
     /// Waits for a window with exactly this title; returns its X id. Throws (ending the
     /// test) when none appears: the harness then kills the process that should show it.
     func waitForWindow(_ title: String, timeout: TimeInterval = 20) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let found = try CLIHarness.runTool(Self.xdotool, ["search", "--onlyvisible", "--name", "^\(title)$"])
-            if let id = found.stdout.split(separator: "\n").first { return String(id) }
-            Thread.sleep(forTimeInterval: 0.1)
+        let id = try waitFor(timeout: timeout) {
+            try CLIHarness.runTool(Self.xdotool, ["search", "--onlyvisible", "--name", "^\(title)$"])
+                .stdout.split(separator: "\n").first.map(String.init)
         }
-        throw NoWindow(description: "no window titled \(title) within \(timeout) s")
+        guard let id else { throw NoWindow(description: "no window titled \(title) within \(timeout) s") }
+        return id
     }
 
     func windowCount(_ title: String) throws -> Int {

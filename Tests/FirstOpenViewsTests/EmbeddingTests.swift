@@ -31,10 +31,9 @@ final class EmbeddingTests: XCTestCase {
             defer { appWindow.destroy() }
             var reasons: [DismissalReason] = []
             let outcomes = Outcomes()
-            appWindow.welcomeView(
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(
                 appID: appID, appName: "Car", version: "1.2", store: store,
-                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) },
-                environment: Self.ordinaryHost, onOutcome: outcomes.append)
+                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) }).testing(environment: Self.ordinaryHost, onOutcome: outcomes.append))
             // Nothing is checked before the window is shown: every pending event and idle
             // callback has run, and the check has not.
             drainMainLoop()
@@ -76,10 +75,9 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var reasons: [DismissalReason] = []
-            appWindow.welcomeView(
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(
                 appID: appID, appName: "NoCallback", version: "3.1", store: store,
-                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) },
-                environment: Self.ordinaryHost, onOutcome: nil)
+                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) }).testing(environment: Self.ordinaryHost, onOutcome: nil))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to NoCallback").isEmpty })
             let dialogs = visibleToplevels(titled: "Welcome to NoCallback")
@@ -103,9 +101,8 @@ final class EmbeddingTests: XCTestCase {
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { appWindow.isMapped })
             let outcomes = Outcomes()
-            appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
-                                  informationDetailViews: Self.rows,
-                                  environment: Self.ordinaryHost, onOutcome: outcomes.append)
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
+                                  informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: outcomes.append))
             XCTAssertTrue(outcomes.all.isEmpty, "the check waits for the main loop")
             XCTAssertTrue(spinMainLoop { !outcomes.all.isEmpty })
             guard case .presentation(.presented(let dialog)) = outcomes.all[0] else {
@@ -126,10 +123,8 @@ final class EmbeddingTests: XCTestCase {
             defer { sameWindow.destroy() }
             let sameOutcomes = Outcomes()
             sameWindow
-                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows,
-                             environment: Self.ordinaryHost, onOutcome: sameOutcomes.append)
-                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows,
-                              environment: Self.ordinaryHost, onOutcome: sameOutcomes.append)
+                .firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: sameOutcomes.append))
+                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: sameOutcomes.append))
             sameWindow.showAll()
             XCTAssertTrue(spinMainLoop { sameOutcomes.all.count == 2 })
             for outcome in sameOutcomes.all {
@@ -147,11 +142,9 @@ final class EmbeddingTests: XCTestCase {
             var welcomeOutcome: FirstOpenAttachment.Outcome?
             var whatsNewOutcome: FirstOpenAttachment.Outcome?
             appWindow
-                .welcomeView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
-                             environment: Self.ordinaryHost, onOutcome: { welcomeOutcome = $0 })
-                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
-                              onDismiss: { reasons.append($0) },
-                              environment: Self.ordinaryHost, onOutcome: { whatsNewOutcome = $0 })
+                .firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: { welcomeOutcome = $0 }))
+                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
+                              onDismiss: { reasons.append($0) }).testing(environment: Self.ordinaryHost, onOutcome: { whatsNewOutcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { welcomeOutcome != nil && whatsNewOutcome != nil })
             // The Welcome check sees a What's New decision and leaves it to the other.
@@ -178,9 +171,8 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var outcome: FirstOpenAttachment.Outcome?
-            appWindow.whatsNewView(appID: appID, appName: "Car", version: "2.0.1", store: store,
-                                   informationDetailViews: Self.rows,
-                                   environment: Self.ordinaryHost, onOutcome: { outcome = $0 })
+            appWindow.firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0.1", store: store,
+                                   informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             guard case .presentation(.nothing(.nothing(.insignificant(let from, let to, _))))? = outcome else {
@@ -202,9 +194,8 @@ final class EmbeddingTests: XCTestCase {
             let quietWindow = Window(title: "App")
             defer { quietWindow.destroy() }
             var quietOutcome: FirstOpenAttachment.Outcome?
-            quietWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: store,
-                                    informationDetailViews: Self.rows,
-                                    environment: .fixed(quietSession: live), onOutcome: { quietOutcome = $0 })
+            quietWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: store,
+                                    informationDetailViews: Self.rows).testing(environment: .fixed(quietSession: live), onOutcome: { quietOutcome = $0 }))
             quietWindow.showAll()
             XCTAssertTrue(spinMainLoop { quietOutcome != nil })
             guard case .presentation(.quietSession(let reason))? = quietOutcome else {
@@ -218,9 +209,8 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var outcome: FirstOpenAttachment.Outcome?
-            appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: store,
-                                  informationDetailViews: Self.rows,
-                                  environment: allowed, onOutcome: { outcome = $0 })
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: store,
+                                  informationDetailViews: Self.rows).testing(environment: allowed, onOutcome: { outcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             guard case .presentation(.presented(let dialog))? = outcome else {
@@ -242,10 +232,8 @@ final class EmbeddingTests: XCTestCase {
             var optedOut: FirstOpenAttachment.Outcome?
             var majorOnly: FirstOpenAttachment.Outcome?
             appWindow
-                .whatsNewView(appID: appID, appName: "Car", version: "2.0", store: store, informationDetailViews: Self.rows,
-                              environment: .fixed(FirstOpenSettings(showsWhatsNew: false)), onOutcome: { optedOut = $0 })
-                .whatsNewView(appID: appID, appName: "Car", version: "1.1", store: store, informationDetailViews: Self.rows,
-                              environment: .fixed(FirstOpenSettings(policy: .major)), onOutcome: { majorOnly = $0 })
+                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: store, informationDetailViews: Self.rows).testing(environment: .fixed(FirstOpenSettings(showsWhatsNew: false)), onOutcome: { optedOut = $0 }))
+                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "1.1", store: store, informationDetailViews: Self.rows).testing(environment: .fixed(FirstOpenSettings(policy: .major)), onOutcome: { majorOnly = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { optedOut != nil && majorOnly != nil })
             guard case .presentation(.nothing(.nothing(.whatsNewDisabled)))? = optedOut else {
@@ -269,9 +257,8 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var outcome: FirstOpenAttachment.Outcome?
-            appWindow.welcomeView(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
-                                  informationDetailViews: Self.rows,
-                                  environment: .host, onOutcome: { outcome = $0 })
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
+                                  informationDetailViews: Self.rows).testing(environment: .host, onOutcome: { outcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             switch outcome {
@@ -295,9 +282,8 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             // The raw overload forwards to Window(borrowing:); the environment is injected there.
             var outcome: FirstOpenAttachment.Outcome?
-            Window(borrowing: raw).welcomeView(appID: appID, appName: "Tram", version: "3.0", store: store,
-                                               informationDetailViews: Self.rows,
-                                               environment: Self.ordinaryHost, onOutcome: { outcome = $0 })
+            Window(borrowing: raw).firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Tram", version: "3.0", store: store,
+                                               informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
             gtk_widget_show_all(fo_widget(raw))
             XCTAssertTrue(spinMainLoop { outcome != nil })
             guard case .presentation(.presented(let dialog))? = outcome else {

@@ -2,17 +2,8 @@ import CGtk
 import FirstOpenContent
 @testable import FirstOpenViews
 import Glibc
+import FirstOpenTestSupport
 import XCTest
-
-/// Raised when `FIRST_OPEN_REQUIRE_DISPLAY=1` but GTK cannot open a display: the test
-/// fails instead of being skipped, so CI cannot pass without running the GTK tests.
-struct DisplayRequiredError: Error, CustomStringConvertible {
-    var description: String {
-        "FIRST_OPEN_REQUIRE_DISPLAY=1 but GTK could not open a display "
-            + "(DISPLAY=\(environment("DISPLAY") ?? "unset"), "
-            + "WAYLAND_DISPLAY=\(environment("WAYLAND_DISPLAY") ?? "unset")); run under xvfb-run -a"
-    }
-}
 
 func environment(_ name: String) -> String? {
     guard let value = getenv(name) else { return nil }
@@ -22,12 +13,11 @@ func environment(_ name: String) -> String? {
 /// Initialises GTK once for the whole test process. Without a display the test fails
 /// when `FIRST_OPEN_REQUIRE_DISPLAY=1`, and is skipped otherwise.
 @MainActor
-func requireGTK() throws {
-    if GTK.initialize() { return }
-    if environment("FIRST_OPEN_REQUIRE_DISPLAY") == "1" {
-        throw DisplayRequiredError()
-    }
-    throw XCTSkip("no display; run under xvfb-run -a (set FIRST_OPEN_REQUIRE_DISPLAY=1 to fail instead)")
+func requireGTK(file: StaticString = #filePath, line: UInt = #line) throws {
+    try require(GTK.initialize(),
+                "GTK could not open a display (DISPLAY=\(environment("DISPLAY") ?? "unset"), "
+                    + "WAYLAND_DISPLAY=\(environment("WAYLAND_DISPLAY") ?? "unset"))",
+                hint: "run under xvfb-run -a", file: file, line: line)
 }
 
 /// Runs the GTK main loop until `condition` holds or `timeout` seconds pass.

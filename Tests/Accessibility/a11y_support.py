@@ -1,4 +1,6 @@
-"""Starts the AT-SPI bus of a private session (for check-atspi.py and check-orca.py).
+"""What check-atspi.py and check-orca.py share: the AT-SPI bus of a private session,
+a private login environment, checks that print one line each, xdotool key presses, and
+waits on conditions (never fixed sleeps where a condition can be observed).
 
 `dbus-run-session` gives a private session bus; `at-spi-bus-launcher` starts the
 accessibility bus on it, where the registry (`org.a11y.atspi.Registry`) is started on
@@ -11,11 +13,82 @@ this process and the processes it starts.
 """
 
 import os
-
+import shutil
 import subprocess
+import tempfile
 import time
 
 from gi.repository import Gio, GLib
+
+XDOTOOL = "/usr/bin/xdotool"
+
+failures = []
+
+
+def check(condition, message):
+    """Prints `ok   MESSAGE` or `FAIL MESSAGE`; returns the condition."""
+    print(("ok   " if condition else "FAIL ") + message, flush=True)
+    if not condition:
+        failures.append(message)
+    return condition
+
+
+def summary():
+    """Prints how many checks failed; returns the script's exit status."""
+    print("%d failed" % len(failures) if failures else "all checks passed")
+    return 1 if failures else 0
+
+
+def wait_for(predicate, timeout=20, interval=0.05):
+    """The first true value of `predicate()` within `timeout` seconds (else its last)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    return predicate()
+
+
+def window_id(title):
+    """The X id of a visible window titled exactly `title`, or None."""
+    found = subprocess.run([XDOTOOL, "search", "--onlyvisible", "--name", "^%s$" % title],
+                           capture_output=True, text=True)
+    ids = found.stdout.split()
+    return ids[0] if ids else None
+
+
+def press(keys, title):
+    """Presses `keys` with xdotool in the window titled `title`; False if there is none."""
+    window = window_id(title)
+    if window is None:
+        return False
+    subprocess.run([XDOTOOL, "windowfocus", "--sync", window], capture_output=True)
+    subprocess.run([XDOTOOL, "key", "--clearmodifiers", *keys], capture_output=True)
+    return True
+
+
+class Session:
+    """A private home and XDG folders, and the environment of a login session with the
+    AT-SPI bridge on (NO_AT_BRIDGE removed: the bridge is what these tests are about)."""
+
+    def __init__(self, prefix):
+        self.root = tempfile.mkdtemp(prefix=prefix)
+        env = dict(os.environ)
+        env.pop("NO_AT_BRIDGE", None)
+        env.update({
+            "XDG_STATE_HOME": os.path.join(self.root, "state"),
+            "XDG_CONFIG_HOME": os.path.join(self.root, "config"),
+            "XDG_CONFIG_DIRS": os.path.join(self.root, "etc-xdg"),
+            "HOME": self.root,
+            "LANGUAGE": "en",
+            "LC_ALL": "C.UTF-8",
+            "GDK_GL": "disable",
+        })
+        self.env = env
+
+    def close(self):
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 def start(env=None, timeout=20):
