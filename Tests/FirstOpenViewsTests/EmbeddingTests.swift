@@ -32,8 +32,9 @@ final class EmbeddingTests: XCTestCase {
             var reasons: [DismissalReason] = []
             let outcomes = Outcomes()
             appWindow.firstOpenView(.welcome, FirstOpenOptions(
-                appID: appID, appName: "Car", version: "1.2", store: store,
-                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) }).testing(environment: Self.ordinaryHost, onOutcome: outcomes.append))
+                appID: appID, appName: "Car", version: "1.2", store: store, informationDetailViews: Self.rows,
+                onDismiss: { reasons.append($0) }
+            ).testing(environment: Self.ordinaryHost, onOutcome: outcomes.append))
             // Nothing is checked before the window is shown: every pending event and idle
             // callback has run, and the check has not.
             drainMainLoop()
@@ -77,7 +78,8 @@ final class EmbeddingTests: XCTestCase {
             var reasons: [DismissalReason] = []
             appWindow.firstOpenView(.welcome, FirstOpenOptions(
                 appID: appID, appName: "NoCallback", version: "3.1", store: store,
-                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) }).testing(environment: Self.ordinaryHost, onOutcome: nil))
+                informationDetailViews: Self.rows, onDismiss: { reasons.append($0) }
+            ).testing(environment: Self.ordinaryHost, onOutcome: nil))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { !visibleToplevels(titled: "Welcome to NoCallback").isEmpty })
             let dialogs = visibleToplevels(titled: "Welcome to NoCallback")
@@ -101,8 +103,10 @@ final class EmbeddingTests: XCTestCase {
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { appWindow.isMapped })
             let outcomes = Outcomes()
-            appWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
-                                  informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: outcomes.append))
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(
+                appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
+                informationDetailViews: Self.rows
+            ).testing(environment: Self.ordinaryHost, onOutcome: outcomes.append))
             XCTAssertTrue(outcomes.all.isEmpty, "the check waits for the main loop")
             XCTAssertTrue(spinMainLoop { !outcomes.all.isEmpty })
             guard case .presentation(.presented(let dialog)) = outcomes.all[0] else {
@@ -123,8 +127,14 @@ final class EmbeddingTests: XCTestCase {
             defer { sameWindow.destroy() }
             let sameOutcomes = Outcomes()
             sameWindow
-                .firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: sameOutcomes.append))
-                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: seen, informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: sameOutcomes.append))
+                .firstOpenView(.welcome, FirstOpenOptions(
+                    appID: appID, appName: "Car", version: "2.0", store: seen,
+                    informationDetailViews: Self.rows
+                ).testing(environment: Self.ordinaryHost, onOutcome: sameOutcomes.append))
+                .firstOpenView(.whatsNew, FirstOpenOptions(
+                    appID: appID, appName: "Car", version: "2.0", store: seen,
+                    informationDetailViews: Self.rows
+                ).testing(environment: Self.ordinaryHost, onOutcome: sameOutcomes.append))
             sameWindow.showAll()
             XCTAssertTrue(spinMainLoop { sameOutcomes.all.count == 2 })
             for outcome in sameOutcomes.all {
@@ -142,9 +152,13 @@ final class EmbeddingTests: XCTestCase {
             var welcomeOutcome: FirstOpenAttachment.Outcome?
             var whatsNewOutcome: FirstOpenAttachment.Outcome?
             appWindow
-                .firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: { welcomeOutcome = $0 }))
-                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
-                              onDismiss: { reasons.append($0) }).testing(environment: Self.ordinaryHost, onOutcome: { whatsNewOutcome = $0 }))
+                .firstOpenView(.welcome, FirstOpenOptions(
+                    appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows
+                ).testing(environment: Self.ordinaryHost, onOutcome: { welcomeOutcome = $0 }))
+                .firstOpenView(.whatsNew, FirstOpenOptions(
+                    appID: appID, appName: "Car", version: "2.0", store: old, informationDetailViews: Self.rows,
+                    onDismiss: { reasons.append($0) }
+                ).testing(environment: Self.ordinaryHost, onOutcome: { whatsNewOutcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { welcomeOutcome != nil && whatsNewOutcome != nil })
             // The Welcome check sees a What's New decision and leaves it to the other.
@@ -171,8 +185,9 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var outcome: FirstOpenAttachment.Outcome?
-            appWindow.firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0.1", store: store,
-                                   informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
+            appWindow.firstOpenView(.whatsNew, FirstOpenOptions(
+                appID: appID, appName: "Car", version: "2.0.1", store: store, informationDetailViews: Self.rows
+            ).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             guard case .presentation(.nothing(.nothing(.insignificant(let from, let to, _))))? = outcome else {
@@ -194,8 +209,9 @@ final class EmbeddingTests: XCTestCase {
             let quietWindow = Window(title: "App")
             defer { quietWindow.destroy() }
             var quietOutcome: FirstOpenAttachment.Outcome?
-            quietWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: store,
-                                    informationDetailViews: Self.rows).testing(environment: .fixed(quietSession: live), onOutcome: { quietOutcome = $0 }))
+            quietWindow.firstOpenView(.welcome, FirstOpenOptions(
+                appID: appID, appName: "Car", version: "1.0", store: store, informationDetailViews: Self.rows
+            ).testing(environment: .fixed(quietSession: live), onOutcome: { quietOutcome = $0 }))
             quietWindow.showAll()
             XCTAssertTrue(spinMainLoop { quietOutcome != nil })
             guard case .presentation(.quietSession(let reason))? = quietOutcome else {
@@ -209,8 +225,9 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var outcome: FirstOpenAttachment.Outcome?
-            appWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: store,
-                                  informationDetailViews: Self.rows).testing(environment: allowed, onOutcome: { outcome = $0 }))
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(
+                appID: appID, appName: "Car", version: "1.0", store: store, informationDetailViews: Self.rows
+            ).testing(environment: allowed, onOutcome: { outcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             guard case .presentation(.presented(let dialog))? = outcome else {
@@ -232,8 +249,14 @@ final class EmbeddingTests: XCTestCase {
             var optedOut: FirstOpenAttachment.Outcome?
             var majorOnly: FirstOpenAttachment.Outcome?
             appWindow
-                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "2.0", store: store, informationDetailViews: Self.rows).testing(environment: .fixed(FirstOpenSettings(showsWhatsNew: false)), onOutcome: { optedOut = $0 }))
-                .firstOpenView(.whatsNew, FirstOpenOptions(appID: appID, appName: "Car", version: "1.1", store: store, informationDetailViews: Self.rows).testing(environment: .fixed(FirstOpenSettings(policy: .major)), onOutcome: { majorOnly = $0 }))
+                .firstOpenView(.whatsNew, FirstOpenOptions(
+                    appID: appID, appName: "Car", version: "2.0", store: store,
+                    informationDetailViews: Self.rows
+                ).testing(environment: .fixed(FirstOpenSettings(showsWhatsNew: false)), onOutcome: { optedOut = $0 }))
+                .firstOpenView(.whatsNew, FirstOpenOptions(
+                    appID: appID, appName: "Car", version: "1.1", store: store,
+                    informationDetailViews: Self.rows
+                ).testing(environment: .fixed(FirstOpenSettings(policy: .major)), onOutcome: { majorOnly = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { optedOut != nil && majorOnly != nil })
             guard case .presentation(.nothing(.nothing(.whatsNewDisabled)))? = optedOut else {
@@ -257,8 +280,10 @@ final class EmbeddingTests: XCTestCase {
             let appWindow = Window(title: "App")
             defer { appWindow.destroy() }
             var outcome: FirstOpenAttachment.Outcome?
-            appWindow.firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
-                                  informationDetailViews: Self.rows).testing(environment: .host, onOutcome: { outcome = $0 }))
+            appWindow.firstOpenView(.welcome, FirstOpenOptions(
+                appID: appID, appName: "Car", version: "1.0", store: InMemoryVersionStore(),
+                informationDetailViews: Self.rows
+            ).testing(environment: .host, onOutcome: { outcome = $0 }))
             appWindow.showAll()
             XCTAssertTrue(spinMainLoop { outcome != nil })
             switch outcome {
@@ -282,8 +307,9 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             // The raw overload forwards to Window(borrowing:); the environment is injected there.
             var outcome: FirstOpenAttachment.Outcome?
-            Window(borrowing: raw).firstOpenView(.welcome, FirstOpenOptions(appID: appID, appName: "Tram", version: "3.0", store: store,
-                                               informationDetailViews: Self.rows).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
+            Window(borrowing: raw).firstOpenView(.welcome, FirstOpenOptions(
+                appID: appID, appName: "Tram", version: "3.0", store: store, informationDetailViews: Self.rows
+            ).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
             gtk_widget_show_all(fo_widget(raw))
             XCTAssertTrue(spinMainLoop { outcome != nil })
             guard case .presentation(.presented(let dialog))? = outcome else {
@@ -317,6 +343,37 @@ final class EmbeddingTests: XCTestCase {
                 return nil
             }
             guard case .nothing = again else { return XCTFail("\(again)") }
+        }
+    }
+
+    /// The README's snippet for driving the flow with a spec file (kept in step with it).
+    func testReadmeFlowSnippetShowsTheSpecsWindowAndRecordsOnDismissal() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let (store, directory) = try Self.temporaryKeyFileStore()
+            defer { Self.removeTemporaryStore(directory) }
+            let specPath = directory + "/car.spec"
+            try """
+                [First Open]
+                AppId=\(Self.appID)
+                Name=Car
+                Version=1.3.0
+
+                [Welcome 1]
+                Icon=emblem-favorite-symbolic
+                Title=Car
+                """.write(toFile: specPath, atomically: true, encoding: .utf8)
+            let window = Window(title: "Car")
+            // README:
+            let spec = try SpecFile(path: specPath)
+            let flow = try PresentationFlow(spec: spec, store: store, environment: Self.ordinaryHost)
+            let outcome = flow.present(over: window, content: { decision in
+                spec.windowContent(for: decision, strings: .translated)
+            })
+            let dialog = try XCTUnwrap(outcome.dialog, "\(outcome)")
+            dialog.continueButton.click()
+            XCTAssertEqual(try store.recordedVersion(for: Self.appID), try Version("1.3.0"))
+            window.destroy()
         }
     }
 
