@@ -1,0 +1,343 @@
+/* first-open-gtk-module: What's New for unmodified GTK 3 apps.
+ *
+ * Loaded by GTK into every GTK 3 process that lists it (GTK_MODULES, the gtk-modules
+ * setting, XSettings Gtk/Modules). It costs the app almost nothing and never changes
+ * its state:
+ *
+ * - gtk_module_init only adds an emission hook on GtkWidget::map (after
+ *   g_type_class_ref (GTK_TYPE_WINDOW), without which the signal does not exist yet).
+ * - The hook waits for the first toplevel without a transient parent: a normal window
+ *   is the app's main window; a dialog means a dialog-only process (zenity, a polkit
+ *   agent), which is left alone. Either way the hook then removes itself.
+ * - From an idle callback after that window is mapped (start-up is over), cheap checks
+ *   decide whether to ask at all: not a known dialog-only program,
+ *   not an app that uses libfirst-open itself (it shows its own window: never two), an
+ *   app id (the default GApplication's, else the program's desktop file), and an
+ *   installed AppStream metainfo file for it (no metainfo, no release notes).
+ * - Then it starts `first-open appstream:APPID --parent x11:XID|wayland:HANDLE` (a
+ *   Wayland window is exported through xdg-foreign for as long as first-open runs; a
+ *   compositor without it gets an unparented window). first-open makes the decision every front end makes (record,
+ *   settings, [App ID] ShowWhatsNew=false, admin config, quiet sessions, lock) in
+ *   its own process, and shows What's New modal and transient for the app's window, in
+ *   the window helper's process: no Swift runtime, GTK setting, icon theme, locale,
+ *   environment or main-loop change ever reaches the app.
+ *
+ * FIRST_OPEN_GTK_MODULE_COMMAND overrides the first-open binary (tests run the build
+ * tree's); the installed path is compiled in. See docs/gtk-module.md.
+ */
+#include <dlfcn.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <gmodule.h>
+#include <gtk/gtk.h>
+
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#endif
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/gdkwayland.h>
+#include <wayland-client.h>
+#endif
+
+#ifndef FIRST_OPEN_COMMAND
+#define FIRST_OPEN_COMMAND "/usr/bin/first-open"
+#endif
+
+#define LOG_DOMAIN "first-open-gtk-module"
+
+/* Programs that only show dialogs, or are part of first-open itself. Their first
+ * window is not an app's main window, whatever it looks like. */
+static const char *const excluded_programs[] = {
+  "first-open-window", "first-open-demo",
+  "zenity", "yad", "gxmessage", "gtkdialog",
+  "xdg-desktop-portal-gtk", "xdg-desktop-portal-gnome",
+  "polkit-gnome-authentication-agent-1", "polkit-mate-authentication-agent-1", "lxpolkit",
+  "gcr-prompter", "pinentry-gnome3", "pinentry-gtk-2", "ssh-askpass", "gnome-ssh-askpass",
+  "ssh-askpass-gnome", "xfce4-notifyd", "notification-daemon", "mate-notification-daemon",
+  NULL,
+};
+
+static gulong map_hook_id;
+static guint map_signal_id;
+
+static void
+debug_line (const char *message, const char *detail)
+{
+  g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "MESSAGE", "%s%s%s", message,
+                    detail != NULL ? ": " : "", detail != NULL ? detail : "");
+}
+
+static gboolean
+program_is_excluded (const char *program)
+{
+  if (program == NULL)
+    return TRUE;
+  return g_strv_contains (excluded_programs, program);
+}
+
+/* The app uses libfirst-open (C, Python, GJS, Vala): it shows its own window. */
+static gboolean
+app_embeds_libfirst_open (void)
+{
+  void *handle = dlopen ("libfirst-open.so.0", RTLD_LAZY | RTLD_NOLOAD);
+
+  if (handle == NULL)
+    return FALSE;
+  dlclose (handle);
+  return TRUE;
+}
+
+/* Whether DIR/RELATIVE exists for one of the data directories (user's first). */
+static gboolean
+data_file_exists (const char *relative)
+{
+  const char *const *dirs = g_get_system_data_dirs ();
+  g_autofree char *user = g_build_filename (g_get_user_data_dir (), relative, NULL);
+
+  if (g_file_test (user, G_FILE_TEST_IS_REGULAR))
+    return TRUE;
+  for (; *dirs != NULL; dirs++)
+    {
+      g_autofree char *path = g_build_filename (*dirs, relative, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* An installed metainfo file for APP_ID, in the places first-open's appstream: looks. */
+static gboolean
+has_metainfo (const char *app_id)
+{
+  const char *const patterns[] = {
+    "metainfo/%s.metainfo.xml", "metainfo/%s.appdata.xml",
+    "appdata/%s.metainfo.xml", "appdata/%s.appdata.xml",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autofree char *relative = g_strdup_printf (patterns[i], app_id);
+      if (data_file_exists (relative))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The app's id: the default GApplication's, else the program name when a desktop file
+ * of that name is installed (apps without GApplication, e.g. "gimp"). NULL: unknown. */
+static char *
+find_app_id (void)
+{
+  GApplication *application = g_application_get_default ();
+  const char *program = g_get_prgname ();
+
+  if (application != NULL && g_application_get_application_id (application) != NULL)
+    return g_strdup (g_application_get_application_id (application));
+  if (program != NULL && g_application_id_is_valid (program))
+    {
+      g_autofree char *desktop = g_strdup_printf ("applications/%s.desktop", program);
+      if (data_file_exists (desktop))
+        return g_strdup (program);
+    }
+  return NULL;
+}
+
+#ifdef GDK_WINDOWING_WAYLAND
+static void
+registry_global (void *data, struct wl_registry *registry, uint32_t name,
+                 const char *interface, uint32_t version)
+{
+  if (strcmp (interface, "zxdg_exporter_v1") == 0)
+    *(gboolean *) data = TRUE;
+}
+
+static void
+registry_global_remove (void *data, struct wl_registry *registry, uint32_t name)
+{
+}
+
+/* Whether the compositor offers xdg-foreign's exporter. Without it,
+ * gdk_wayland_window_export_handle logs a warning in the app; so it is asked first, on a
+ * private event queue (none of the app's events are dispatched here). */
+static gboolean
+has_xdg_exporter (GdkDisplay *display)
+{
+  static const struct wl_registry_listener listener = { registry_global, registry_global_remove };
+  struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
+  struct wl_event_queue *queue = wl_display_create_queue (wl_display);
+  struct wl_display *wrapper = wl_proxy_create_wrapper (wl_display);
+  struct wl_registry *registry;
+  gboolean found = FALSE;
+
+  wl_proxy_set_queue ((struct wl_proxy *) wrapper, queue);
+  registry = wl_display_get_registry (wrapper);
+  wl_registry_add_listener (registry, &listener, &found);
+  wl_display_roundtrip_queue (wl_display, queue);
+  wl_registry_destroy (registry);
+  wl_proxy_wrapper_destroy (wrapper);
+  wl_event_queue_destroy (queue);
+  return found;
+}
+#endif
+
+/* first-open is done with the app's window: its export ends, so the app can export it
+ * again itself (GTK 3 allows one export per window, e.g. for a portal dialog). */
+static void
+on_first_open_exited (GPid pid, gint status, gpointer data)
+{
+  GdkWindow *window = data;
+
+#ifdef GDK_WINDOWING_WAYLAND
+  if (GDK_IS_WAYLAND_WINDOW (window) && !gdk_window_is_destroyed (window))
+    gdk_wayland_window_unexport_handle (window);
+#endif
+  if (pid != 0)
+    g_spawn_close_pid (pid);
+  g_object_unref (window);
+}
+
+/* Starts first-open for APP_ID over PARENT (NULL: unparented). With EXPORTED (a Wayland
+ * window exported for it), first-open is watched and the export ends when first-open
+ * does; otherwise it is started double-forked (g_spawn_async without
+ * G_SPAWN_DO_NOT_REAP_CHILD): no child watch and no zombie in the app. */
+static void
+start_first_open (const char *app_id, const char *parent, GdkWindow *exported)
+{
+  const char *command = g_getenv ("FIRST_OPEN_GTK_MODULE_COMMAND");
+  g_autofree char *source = g_strconcat ("appstream:", app_id, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { NULL, source, parent != NULL ? "--parent" : NULL, parent, NULL };
+  GPid pid = 0;
+
+  argv[0] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
+  debug_line ("starting first-open for", source);
+  /* first-open's "nothing: ..." lines are for terminals of autostart, not the app's. */
+  if (!g_spawn_async (NULL, (char **) argv, NULL,
+                      G_SPAWN_STDOUT_TO_DEV_NULL | (exported != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
+                      NULL, NULL, &pid, &error))
+    {
+      g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "MESSAGE", "cannot start %s: %s",
+                        argv[0], error->message);
+      if (exported != NULL)
+        on_first_open_exited (0, 0, g_object_ref (exported));
+      return;
+    }
+  if (exported != NULL)
+    g_child_watch_add (pid, on_first_open_exited, g_object_ref (exported));
+}
+
+#ifdef GDK_WINDOWING_WAYLAND
+static void
+on_exported (GdkWindow *window, const char *handle, gpointer user_data)
+{
+  g_autofree char *parent = g_strconcat ("wayland:", handle, NULL);
+
+  start_first_open (user_data, parent, window);
+}
+#endif
+
+static gboolean
+present_when_idle (gpointer data)
+{
+  GtkWidget *window = data;
+  GdkWindow *gdk_window = gtk_widget_get_window (window);
+  g_autofree char *app_id = NULL;
+
+  if (!gtk_widget_get_mapped (window) || gdk_window == NULL)
+    return G_SOURCE_REMOVE;
+  if (program_is_excluded (g_get_prgname ()))
+    {
+      debug_line ("a dialog-only program", g_get_prgname ());
+      return G_SOURCE_REMOVE;
+    }
+  if (app_embeds_libfirst_open ())
+    {
+      debug_line ("the app uses libfirst-open itself", NULL);
+      return G_SOURCE_REMOVE;
+    }
+  app_id = find_app_id ();
+  if (app_id == NULL || !has_metainfo (app_id))
+    {
+      debug_line ("no app id or no metainfo for", app_id != NULL ? app_id : g_get_prgname ());
+      return G_SOURCE_REMOVE;
+    }
+#ifdef GDK_WINDOWING_X11
+  if (GDK_IS_X11_WINDOW (gdk_window))
+    {
+      g_autofree char *parent = g_strdup_printf ("x11:%lx", (unsigned long) gdk_x11_window_get_xid (gdk_window));
+      start_first_open (app_id, parent, NULL);
+      return G_SOURCE_REMOVE;
+    }
+#endif
+#ifdef GDK_WINDOWING_WAYLAND
+  if (GDK_IS_WAYLAND_WINDOW (gdk_window))
+    {
+      /* Exported, first-open is started from on_exported; without xdg-foreign the window
+       * is shown unparented, centred on the screen. */
+      if (!has_xdg_exporter (gtk_widget_get_display (window))
+          || !gdk_wayland_window_export_handle (gdk_window, on_exported, g_strdup (app_id), g_free))
+        {
+          debug_line ("the compositor cannot export the window (xdg-foreign); unparented", app_id);
+          start_first_open (app_id, NULL, NULL);
+        }
+      return G_SOURCE_REMOVE;
+    }
+#endif
+  debug_line ("a display first-open cannot parent to", app_id);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_map (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data)
+{
+  GObject *object = g_value_get_object (&values[0]);
+  GtkWindow *window;
+
+  if (!GTK_IS_WINDOW (object) || GTK_IS_OFFSCREEN_WINDOW (object))
+    return TRUE;
+  window = GTK_WINDOW (object);
+  if (gtk_window_get_window_type (window) != GTK_WINDOW_TOPLEVEL || gtk_window_get_transient_for (window) != NULL)
+    return TRUE;
+  switch (gtk_window_get_type_hint (window))
+    {
+    case GDK_WINDOW_TYPE_HINT_NORMAL:
+      /* The app's main window: present once the app is idle, then stop looking. */
+      g_idle_add_full (G_PRIORITY_LOW, present_when_idle, g_object_ref (window), g_object_unref);
+      return FALSE;
+    case GDK_WINDOW_TYPE_HINT_DIALOG:
+      /* A dialog with no window under it: a dialog-only process. */
+      debug_line ("the first window is a dialog", g_get_prgname ());
+      return FALSE;
+    default:
+      /* A splash screen, a utility palette: wait for the main window. */
+      return TRUE;
+    }
+}
+
+G_MODULE_EXPORT const char *g_module_check_init (GModule *module);
+G_MODULE_EXPORT void gtk_module_init (gint *argc, gchar ***argv);
+
+G_MODULE_EXPORT const char *
+g_module_check_init (GModule *module)
+{
+  /* The emission hook points into this file: it must never be unloaded (GTK unloads
+   * modules when the gtk-modules setting changes). */
+  g_module_make_resident (module);
+  return NULL;
+}
+
+G_MODULE_EXPORT void
+gtk_module_init (gint *argc, gchar ***argv)
+{
+  /* Never in a setuid or setgid process: its environment is not the user's to trust. */
+  if (getuid () != geteuid () || getgid () != getegid ())
+    return;
+  if (map_hook_id != 0)
+    return;
+  /* GtkWidget::map exists once the class is initialised; nothing else is created. */
+  g_type_class_ref (GTK_TYPE_WINDOW);
+  map_signal_id = g_signal_lookup ("map", GTK_TYPE_WIDGET);
+  map_hook_id = g_signal_add_emission_hook (map_signal_id, 0, on_map, NULL, NULL);
+}

@@ -1,0 +1,289 @@
+#!/usr/bin/python3
+"""The GTK module (libfirst-open-gtk-module.so) in unmodified GTK 3 apps, under the
+test's X server, with private XDG directories:
+
+  exclusions   dialog-only processes (a first window that is a dialog; a program named
+               zenity), an app without metainfo, an app that embeds libfirst-open
+               itself (one window, its own), each with the module's reason; and an
+               app with metainfo, for which first-open is started with
+               appstream:APPID --parent x11:<the app window's XID>.
+  wayland      a compositor without xdg-foreign: first-open without --parent, and no
+               warning in the app.
+  whats-new    an update (record seeded older): What's New over the app's window
+               (WM_TRANSIENT_FOR), Enter dismisses and records, the app keeps working
+               (typing reaches it), a second start shows nothing (first-open exits 2).
+
+first-open is started through a wrapper that runs the real binary and appends its
+arguments and exit status to a log, which is how the test sees what the module did.
+
+    run-module-test.py CASE --module SO --first-open BIN --app APP [--embedding-app APP]
+"""
+import argparse
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+APP_ID = "org.example.ModuleTest"
+DEADLINE = 30.0
+
+METAINFO = """<?xml version="1.0" encoding="UTF-8"?>
+<component type="desktop-application">
+  <id>org.example.ModuleTest</id>
+  <name>Module Test</name>
+  <summary>An app that knows nothing of first-open</summary>
+  <metadata_license>CC0-1.0</metadata_license>
+  <launchable type="desktop-id">org.example.ModuleTest.desktop</launchable>
+  <releases>
+    <release version="1.1" date="2026-11-01">
+      <description><p>Tabs can be moved between windows.</p></description>
+    </release>
+    <release version="1.0" date="2026-06-01">
+      <description><p>The first release.</p></description>
+    </release>
+  </releases>
+</component>
+"""
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def run(*command, **kwargs):
+    return subprocess.run(command, capture_output=True, text=True, **kwargs)
+
+
+class Session:
+    def __init__(self, args, root):
+        self.args = args
+        self.root = root
+        self.log = os.path.join(root, "first-open.log")
+        env = dict(os.environ)
+        for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
+                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data")]:
+            env[name] = os.path.join(root, sub)
+            os.makedirs(env[name], exist_ok=True)
+        # The system's data stays visible (icon theme, MIME database, GSettings schemas).
+        env["XDG_DATA_DIRS"] = "/usr/local/share:/usr/share"
+        wrapper = os.path.join(root, "first-open-wrapper")
+        with open(wrapper, "w") as f:
+            f.write('#!/bin/sh\n"%s" "$@"\nstatus=$?\necho "$* -> $status" >> "%s"\nexit $status\n'
+                    % (args.first_open, self.log))
+        os.chmod(wrapper, stat.S_IRWXU)
+        env["GTK_MODULES"] = args.module
+        env["FIRST_OPEN_GTK_MODULE_COMMAND"] = wrapper
+        env["G_MESSAGES_DEBUG"] = "first-open-gtk-module"
+        env["NO_AT_BRIDGE"] = "1"
+        env["GDK_GL"] = "disable"
+        env.pop("GDK_BACKEND", None)
+        self.env = env
+        self.processes = []
+
+    def install_metainfo(self):
+        folder = os.path.join(self.env["XDG_DATA_HOME"], "metainfo")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, APP_ID + ".metainfo.xml"), "w") as f:
+            f.write(METAINFO)
+
+    def start(self, command):
+        out = open(os.path.join(self.root, f"app-{len(self.processes)}.log"), "w+")
+        process = subprocess.Popen(command, env=self.env, stdout=out, stderr=subprocess.STDOUT, text=True)
+        self.processes.append((process, out))
+        return process, out
+
+    def output(self, out):
+        out.flush()
+        with open(out.name) as f:
+            return f.read()
+
+    def wait_for_output(self, out, text, what):
+        deadline = time.time() + DEADLINE
+        while time.time() < deadline:
+            if text in self.output(out):
+                return
+            time.sleep(0.05)
+        fail(f"{what}: no '{text}' within {DEADLINE} s; output:\n{self.output(out)}")
+
+    def logged(self):
+        return open(self.log).read() if os.path.exists(self.log) else ""
+
+    def wait_for_log(self, count):
+        deadline = time.time() + DEADLINE
+        while time.time() < deadline:
+            lines = self.logged().splitlines()
+            if len(lines) >= count:
+                return lines
+            time.sleep(0.05)
+        fail(f"first-open ran {len(self.logged().splitlines())} times, expected {count}")
+
+    def stop_all(self):
+        for process, out in self.processes:
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(5)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+            out.close()
+        self.processes = []
+
+
+def window(title, timeout=DEADLINE):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        found = run("xdotool", "search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
+        if found:
+            return int(found[0])
+        time.sleep(0.1)
+    fail(f"no window titled {title} within {timeout} s")
+
+
+def window_count(title):
+    return len(run("xdotool", "search", "--onlyvisible", "--name", f"^{title}$").stdout.split())
+
+
+def transient_for(xid):
+    text = run("xprop", "-id", str(xid), "WM_TRANSIENT_FOR").stdout
+    return int(text.split("#")[-1].strip(), 16) if "#" in text else None
+
+
+def press(xid, key):
+    run("xdotool", "windowfocus", "--sync", str(xid))
+    if run("xdotool", "key", "--clearmodifiers", key).returncode != 0:
+        fail(f"xdotool could not press {key}")
+
+
+def check_exclusions(args, session):
+    session.install_metainfo()
+    # 1. The first window is a dialog with no parent (as zenity's): nothing is started.
+    _, out = session.start([args.app, "--app-id", APP_ID, "--dialog-only"])
+    session.wait_for_output(out, "the first window is a dialog", "dialog-only app")
+    # 2. A dialog tool by name: a copy of the app called zenity, with a main window.
+    zenity = os.path.join(session.root, "zenity")
+    shutil.copy(args.app, zenity)
+    _, out = session.start([zenity, "--app-id", APP_ID])
+    session.wait_for_output(out, "a dialog-only program: zenity", "program named zenity")
+    # 3. An app without metainfo.
+    _, out = session.start([args.app, "--app-id", "org.example.NoNotes"])
+    session.wait_for_output(out, "no app id or no metainfo for: org.example.NoNotes", "app without metainfo")
+    # 4. A plain gtk_init app whose program name has no desktop file: no app id.
+    _, out = session.start([args.app])
+    session.wait_for_output(out, "no app id or no metainfo for: module-test-app", "app without an id")
+    if args.embedding_app:
+        # 5. An app that embeds libfirst-open: its own Welcome, and only that one.
+        _, out = session.start([args.embedding_app, args.car_spec])
+        session.wait_for_output(out, "the app uses libfirst-open itself", "libfirst-open app")
+        window("Welcome to Car")
+        if window_count("Welcome to Car") != 1:
+            fail("the embedding app shows more than one window")
+    session.stop_all()
+    if session.logged():
+        fail(f"first-open was started for an excluded app: {session.logged()}")
+    # 6. An app with metainfo: first-open for it, parented to its main window.
+    _, out = session.start([args.app, "--app-id", APP_ID])
+    app_window = window("Module test app")
+    line = session.wait_for_log(1)[0]
+    expected = f"appstream:{APP_ID} --parent x11:{app_window:x} -> "
+    if not line.startswith(expected):
+        fail(f"first-open ran as '{line}', expected '{expected}…'")
+    session.stop_all()
+    print("ok: exclusions and the app id")
+
+
+def check_wayland(args, session):
+    """On a compositor without xdg-foreign (headless Weston 10) the module asks nothing
+    of the app's window (no warning in the app) and first-open gets no --parent."""
+    session.install_metainfo()
+    runtime = os.path.join(session.root, "runtime")
+    os.makedirs(runtime, mode=0o700)
+    socket = f"first-open-module-{os.getpid()}"
+    weston_env = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+    weston_env.pop("DISPLAY", None)
+    weston = subprocess.Popen(["weston", "--backend=headless-backend.so", f"--socket={socket}", "--idle-time=0"],
+                              env=weston_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 10
+        while not os.path.exists(os.path.join(runtime, socket)) and time.time() < deadline:
+            time.sleep(0.05)
+        session.env.update(XDG_RUNTIME_DIR=runtime, WAYLAND_DISPLAY=socket, GDK_BACKEND="wayland")
+        session.env.pop("DISPLAY", None)
+        _, out = session.start([args.app, "--app-id", APP_ID])
+        session.wait_for_output(out, "cannot export the window (xdg-foreign); unparented: " + APP_ID,
+                                "app on Wayland")
+        line = session.wait_for_log(1)[0]
+        if not line.startswith(f"appstream:{APP_ID} -> "):
+            fail(f"first-open ran as '{line}', expected no --parent")
+        if "Server is missing xdg_foreign" in session.output(out):
+            fail("the app logged GDK's xdg-foreign warning")
+        session.stop_all()
+    finally:
+        weston.terminate()
+        weston.wait()
+    print("ok: Wayland without xdg-foreign: unparented, no warning in the app")
+
+
+def check_whats_new(args, session):
+    session.install_metainfo()
+    seeded = run(args.first_open, "mark-seen", "--version", "1.0", f"appstream:{APP_ID}", env=session.env)
+    if seeded.returncode != 0:
+        fail(f"mark-seen: {seeded.stderr}")
+    app, out = session.start([args.app, "--app-id", APP_ID])
+    app_window = window("Module test app")
+    dialog = window("What’s New in Module Test|What's New in Module Test")
+    if transient_for(dialog) != app_window:
+        fail(f"What's New is transient for {transient_for(dialog)}, not the app's window {app_window}")
+    press(dialog, "Return")
+    lines = session.wait_for_log(1)
+    if not lines[0].endswith("-> 0"):
+        fail(f"first-open did not report a shown and dismissed window: {lines}")
+    state = open(os.path.join(session.env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")).read()
+    if "Version=1.1" not in state:
+        fail(f"the record was not updated: {state}")
+    # The app keeps working: typing reaches its entry.
+    press(app_window, "x")
+    session.wait_for_output(out, "typed: x", "the app after What's New")
+    if app.poll() is not None:
+        fail("the app ended")
+    session.stop_all()
+    # Second start: nothing is due; first-open says so with 2 (--parent), no window.
+    session.start([args.app, "--app-id", APP_ID])
+    window("Module test app")
+    lines = session.wait_for_log(2)
+    if not lines[1].endswith("-> 2"):
+        fail(f"the second start did not end with 'nothing shown': {lines}")
+    session.stop_all()
+    print("ok: What's New once, over the app's window")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("case", choices=["exclusions", "wayland", "whats-new"])
+    parser.add_argument("--module", required=True)
+    parser.add_argument("--first-open", required=True)
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--embedding-app")
+    parser.add_argument("--car-spec")
+    parser.add_argument("--lib-dir")
+    args = parser.parse_args()
+    if not os.environ.get("DISPLAY"):
+        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
+            fail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset")
+        sys.exit(77)
+    root = tempfile.mkdtemp(prefix="first-open-module-")
+    session = Session(args, root)
+    if args.lib_dir:
+        session.env["LD_LIBRARY_PATH"] = args.lib_dir
+    try:
+        cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new}
+        cases[args.case](args, session)
+    finally:
+        session.stop_all()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+main()
