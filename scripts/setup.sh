@@ -24,7 +24,7 @@ packages=(
     meson ninja-build              # the distribution build
     gcc gobject-introspection libgirepository1.0-dev valac  # libfirst-open: C, GIR, typelib, vapi (vapigen)
     python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
-    gir1.2-gtk-4.0 python3-tk      # --parent tests: a GTK 4 and a Tk window of another process
+    gir1.2-gtk-4.0 python3-tk x11-utils  # --parent tests: GTK 4 and Tk windows of another process; xprop
     # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
     dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
