@@ -232,6 +232,9 @@ public final class FirstOpenDialog {
 
     /// Closes the window as the user would: `continued` for Continue and Enter,
     /// `escaped`, `closed`. Reported once.
+    /// Whether the window's native window was destroyed by another program.
+    private var nativeWindowDestroyed = false
+
     func finish(_ reason: DismissalReason) {
         guard dismissalReason == nil else { return }
         dismissalReason = reason
@@ -239,7 +242,7 @@ public final class FirstOpenDialog {
         let callback = onDismiss
         onDismiss = nil
         styleSheet.remove()
-        window.destroy()
+        if !nativeWindowDestroyed { window.destroy() }
         foreignParent?.detach()
         callback?(reason)
     }
@@ -337,6 +340,14 @@ public final class FirstOpenDialog {
         }
         // Destroyed by someone else (the parent went away, or the app).
         window.onDestroy { self.finish(.programmatic) }
+        // Its X window destroyed by another program (`xdotool windowclose`): GTK would
+        // destroy the widget over the missing GdkWindow and print four criticals. The
+        // widget is left alone instead; the process showing it ends after the callback.
+        window.connectWithArgument("destroy-event") { _ in
+            self.nativeWindowDestroyed = true
+            self.finish(.programmatic)
+            return true
+        }
         window.connectWithArgument("notify::scale-factor") { _ in
             self.loadIcons(scale: self.window.scaleFactor)
             return false

@@ -123,7 +123,10 @@ struct WindowShowCommand {
         dialog.onDismiss = { reason in
             dismissedByUser = reason.isUserDismissal
             if !reason.isUserDismissal {
-                Diagnostics.output("nothing: the parent window went away; \(kind.rawValue) was not dismissed; nothing recorded")
+                Diagnostics.output(parent == nil
+                    ? "nothing: the \(kind.rawValue) window went away without being dismissed "
+                        + "(another program closed it); nothing recorded"
+                    : "nothing: the parent window went away; \(kind.rawValue) was not dismissed; nothing recorded")
             }
             if let handover, reason.isUserDismissal {
                 do throws(StoreError) {

@@ -45,6 +45,31 @@ final class AttackTests: XCTestCase {
         }
     }
 
+    /// A window whose X window another program destroyed (`xdotool windowclose`) exited
+    /// with four GDK criticals and no summary line. One line now, nothing recorded, still due.
+    func testAWindowDestroyedFromOutsideIsOneLineAndStillDue() throws {
+        try requireDisplay()
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let started = try cli.start([spec])
+        var window = ""
+        let deadline = Date().addingTimeInterval(60)
+        while window.isEmpty, Date() < deadline {
+            window = (try? CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Welcome to Car$"]))?
+                .stdout.split(separator: "\n").first.map(String.init) ?? ""
+            if window.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        XCTAssertFalse(window.isEmpty, "the window appeared")
+        XCTAssertEqual(try CLIHarness.runTool("/usr/bin/xdotool", ["windowclose", window]).status, 0)
+        let result = CLIHarness.finish(started, timeout: 30)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "nothing: the welcome window went away without being dismissed "
+                           + "(another program closed it); nothing recorded\n")
+        XCTAssertFalse(result.stderr.contains("CRITICAL"), result.stderr)
+        XCTAssertNil(cli.recordedVersion(appID))
+        XCTAssertTrue(try cli.run(["explain", spec]).stdout.hasPrefix("welcome"), "still due, lock released")
+    }
+
     /// The same for the GTK-free commands: nothing they print lands in a file they open.
     func testClosedStandardOutputDoesNotWriteIntoTheRecord() throws {
         let cli = try CLIHarness()
