@@ -2,7 +2,7 @@ internal import CGtk
 
 /// How a widget sits in the space its parent gives it (`GtkAlign`). `start` and `end`
 /// follow the text direction.
-public enum Alignment: Sendable, Equatable {
+package enum Alignment: Sendable, Equatable {
     /// Take all the space.
     case fill
     /// At the leading edge (left in left-to-right text).

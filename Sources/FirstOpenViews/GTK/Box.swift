@@ -2,9 +2,9 @@ internal import CGtk
 
 /// A row or column of widgets (`GtkBox`). Horizontal boxes mirror in right-to-left locales.
 @MainActor
-public final class Box: Container {
+package final class Box: Container {
     /// The direction children are laid out in.
-    public enum Orientation: Sendable {
+    package enum Orientation: Sendable {
         /// Children side by side (mirrored in right-to-left text).
         case horizontal
         /// Children one above the other.
@@ -12,13 +12,13 @@ public final class Box: Container {
     }
 
     /// A new box with `spacing` logical pixels between children.
-    public init(_ orientation: Orientation, spacing: Int = 0) {
+    package init(_ orientation: Orientation, spacing: Int = 0) {
         let gtkOrientation = orientation == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
         super.init(sinking: gtk_box_new(gtkOrientation, Int32(spacing)))
     }
 
     /// Adds `child` after the existing children.
-    public func append(_ child: Widget, expand: Bool = false) {
+    package func append(_ child: Widget, expand: Bool = false) {
         gtk_box_pack_start(fo_box(widgetPointer), child.widgetPointer, expand ? 1 : 0, 1, 0)
     }
 }

@@ -2,9 +2,9 @@ internal import CGtk
 
 /// A push button with a text label (`GtkButton`).
 @MainActor
-public final class Button: Widget {
+package final class Button: Widget {
     /// A button labelled with `label` (plain text, no mnemonics).
-    public init(label: String) {
+    package init(label: String) {
         super.init(sinking: gtk_button_new_with_label(label))
     }
 
@@ -16,13 +16,13 @@ public final class Button: Widget {
     }
 
     /// The button's text as set (with its `_` mnemonic marker, if any).
-    public var label: String {
+    package var label: String {
         get { gtk_button_get_label(fo_button(widgetPointer)).map { String(cString: $0) } ?? "" }
         set { gtk_button_set_label(fo_button(widgetPointer), newValue) }
     }
 
     /// Runs `action` each time the button is activated (click, Enter, Space).
-    public func onClicked(_ action: @escaping @MainActor () -> Void) {
+    package func onClicked(_ action: @escaping @MainActor () -> Void) {
         connect("clicked", handler: action)
     }
 

@@ -2,9 +2,9 @@ internal import CGtk
 
 /// A check box with a text label (`GtkCheckButton`).
 @MainActor
-public final class CheckButton: Widget {
+package final class CheckButton: Widget {
     /// An unchecked box labelled with `label` (plain text, no mnemonics).
-    public init(label: String) {
+    package init(label: String) {
         super.init(sinking: gtk_check_button_new_with_label(label))
     }
 
@@ -14,12 +14,12 @@ public final class CheckButton: Widget {
     }
 
     /// The text next to the box as set (with its `_` mnemonic marker, if any).
-    public var label: String {
+    package var label: String {
         gtk_button_get_label(fo_button(widgetPointer)).map { String(cString: $0) } ?? ""
     }
 
     /// Whether the box is checked.
-    public var isActive: Bool {
+    package var isActive: Bool {
         get { gtk_toggle_button_get_active(fo_toggle_button(widgetPointer)) != 0 }
         set { gtk_toggle_button_set_active(fo_toggle_button(widgetPointer), newValue ? 1 : 0) }
     }

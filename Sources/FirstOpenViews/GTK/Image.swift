@@ -8,9 +8,9 @@ internal import FirstOpenState
 /// a PNG at any `--scale`, and symbolic icons get their tint from a parsed colour
 /// instead of a style sheet.
 @MainActor
-public final class Image: Widget {
+package final class Image: Widget {
     /// An empty image.
-    public init() {
+    package init() {
         super.init(sinking: gtk_image_new())
     }
 

@@ -8,14 +8,14 @@ internal import FirstOpenState
 ///
 /// `gdk_pixbuf_new_from_file_at_scale` is not used because it opens the path itself:
 /// a FIFO there blocks the login, and it decodes any size.
-public enum ImageLoader {
+package enum ImageLoader {
     /// The largest image decoded: 16 megapixels (4096 × 4096), far above any icon.
-    public static let maximumPixels = 4096 * 4096
+    package static let maximumPixels = 4096 * 4096
 
     /// Why the window would show no icon for the image file at `path` (not a regular
     /// file, too many bytes or pixels, not an image), or `nil` when it loads. For
     /// `validate`, which reports the caps the window enforces.
-    public static func problem(at path: String) -> String? {
+    package static func problem(at path: String) -> String? {
         do {
             let pixbuf = try loadPixbuf(path: path, fitting: 64)
             g_object_unref(UnsafeMutableRawPointer(pixbuf))

@@ -4,9 +4,9 @@ import FirstOpenContent
 /// Plain text (`GtkLabel`). Text is always set with `gtk_label_set_text`: it is never
 /// parsed as Pango markup, so `<b>&amp;</b>` shows literally.
 @MainActor
-public final class Label: Widget {
+package final class Label: Widget {
     /// A label showing `text` literally.
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         super.init(sinking: gtk_label_new(nil))
         self.text = text
     }
@@ -54,7 +54,7 @@ public final class Label: Widget {
     }
 
     /// The text, set without markup parsing.
-    public var text: String {
+    package var text: String {
         get { gtk_label_get_text(label).map { String(cString: $0) } ?? "" }
         set {
             gtk_label_set_use_markup(label, 0)
@@ -91,7 +91,7 @@ public final class Label: Widget {
     var usesMarkup: Bool { gtk_label_get_use_markup(label) != 0 }
 
     /// Wraps long lines at word boundaries, and inside words that are too long.
-    public var wraps: Bool {
+    package var wraps: Bool {
         get { gtk_label_get_line_wrap(label) != 0 }
         set {
             gtk_label_set_line_wrap(label, newValue ? 1 : 0)

@@ -1,7 +1,7 @@
 internal import CGtk
 
 /// Left-to-right or right-to-left layout (`GtkTextDirection`).
-public enum TextDirection: Sendable, Equatable {
+package enum TextDirection: Sendable, Equatable {
     /// Not set on the widget: it follows the default direction.
     case none
     /// Latin, Cyrillic, Greek, CJK, … scripts.
@@ -29,7 +29,7 @@ public enum TextDirection: Sendable, Equatable {
     /// (its own translation of "default:LTR").
     @MainActor
     /// The direction of widgets that set none (`gtk_widget_get/set_default_direction`).
-    public static var defaultDirection: TextDirection {
+    package static var defaultDirection: TextDirection {
         get { TextDirection(gtk_widget_get_default_direction()) }
         set { gtk_widget_set_default_direction(newValue.gtkValue) }
     }

@@ -37,31 +37,31 @@ public class Widget {
     // MARK: Layout
 
     /// Horizontal alignment inside the space the parent gives.
-    public var horizontalAlignment: Alignment {
+    package var horizontalAlignment: Alignment {
         get { Alignment(gtk_widget_get_halign(widgetPointer)) }
         set { gtk_widget_set_halign(widgetPointer, newValue.gtkValue) }
     }
 
     /// Vertical alignment inside the space the parent gives.
-    public var verticalAlignment: Alignment {
+    package var verticalAlignment: Alignment {
         get { Alignment(gtk_widget_get_valign(widgetPointer)) }
         set { gtk_widget_set_valign(widgetPointer, newValue.gtkValue) }
     }
 
     /// Whether the widget takes extra horizontal space.
-    public var expandsHorizontally: Bool {
+    package var expandsHorizontally: Bool {
         get { gtk_widget_get_hexpand(widgetPointer) != 0 }
         set { gtk_widget_set_hexpand(widgetPointer, newValue ? 1 : 0) }
     }
 
     /// Whether the widget takes extra vertical space.
-    public var expandsVertically: Bool {
+    package var expandsVertically: Bool {
         get { gtk_widget_get_vexpand(widgetPointer) != 0 }
         set { gtk_widget_set_vexpand(widgetPointer, newValue ? 1 : 0) }
     }
 
     /// Sets margins; `start`/`end` follow the text direction (mirrored in right-to-left).
-    public func setMargins(top: Int? = nil, bottom: Int? = nil, start: Int? = nil, end: Int? = nil) {
+    package func setMargins(top: Int? = nil, bottom: Int? = nil, start: Int? = nil, end: Int? = nil) {
         if let top { gtk_widget_set_margin_top(widgetPointer, Int32(top)) }
         if let bottom { gtk_widget_set_margin_bottom(widgetPointer, Int32(bottom)) }
         if let start { gtk_widget_set_margin_start(widgetPointer, Int32(start)) }
@@ -137,7 +137,7 @@ public class Widget {
     // MARK: Style
 
     /// Adds a CSS style class (e.g. `dim-label`, `background`).
-    public func addStyleClass(_ name: String) {
+    package func addStyleClass(_ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widgetPointer), name)
     }
 

@@ -1,5 +1,5 @@
 internal import CGtk
-internal import Glibc
+import Glibc
 
 /// What a window process does when its display goes away while the window is open (the
 /// X server dies, the Wayland compositor crashes, the session ends): one line on stderr
@@ -14,14 +14,14 @@ internal import Glibc
 ///   "Lost connection to Wayland compositor") and then calls `exit(1)`; a log handler for
 ///   that domain writes our line and `_exit`s first. Every other `Gdk` message keeps
 ///   GLib's default handling.
-package enum DisplayLoss {
+enum DisplayLoss {
     nonisolated(unsafe) private static var exitStatus: Int32 = 69
     nonisolated(unsafe) private static var line: [UInt8] = []
 
     /// Installs both handlers; call once GTK is initialised. `message` is printed as is
     /// (one line, newline added) and the process exits with `status`.
     @MainActor
-    package static func exit(status: Int32, message: String) {
+    static func exit(status: Int32, message: String) {
         exitStatus = status
         line = Array((message + "\n").utf8)
         _ = XSetIOErrorHandler { _ in
