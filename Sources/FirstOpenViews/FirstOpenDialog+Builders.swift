@@ -163,6 +163,7 @@ extension FirstOpenDialog {
             let button = Button(mnemonic: secondaryMnemonic(for: action.label, avoiding: Set(taken)))
             button.addStyleClass("first-open-secondary")
             button.addStyleClass("flat")
+            button.wrapsLabel(maxWidthChars: RowView.maxWidthChars)
             box.append(button)
             secondaryButton = button
         }

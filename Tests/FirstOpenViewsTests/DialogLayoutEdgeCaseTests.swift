@@ -102,6 +102,22 @@ final class DialogLayoutEdgeCaseTests: XCTestCase {
         }
     }
 
+    /// A 100-character one-word `SecondaryLabel` (the spec's cap) made the window 1316 px
+    /// wide, wider than an 800 × 600 screen: the button's label wraps like the rows.
+    func testAOneWordSecondaryLabelWrapsAndTheWindowStaysNarrow() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let word = String(repeating: "W", count: 100)
+            let content = sampleContent(secondaryAction: SecondaryAction(label: word, url: "https://example.org/"))
+            let dialog = try FirstOpenDialog(content: content)
+            defer { dialog.dismiss() }
+            dialog.present()
+            XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+            settle()
+            XCTAssertLessThanOrEqual(dialog.window.size.width, 600, "the label wraps instead of widening the window")
+        }
+    }
+
     func testUnparsableAccentColourIsAClearError() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
