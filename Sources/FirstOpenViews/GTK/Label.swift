@@ -30,7 +30,7 @@ package final class Label: Widget {
     /// The direction of the text itself, from its first strong character (Pango's
     /// `pango_find_base_dir`): `.none` for text without one (digits, punctuation).
     var textDirection: TextDirection {
-        switch pango_find_base_dir(text, -1) {
+        switch fo_find_base_dir(text, -1) {
         case PANGO_DIRECTION_LTR: .leftToRight
         case PANGO_DIRECTION_RTL: .rightToLeft
         default: .none
