@@ -39,12 +39,31 @@ struct AutostartCommand {
         if action == "install" {
             let path = try entry.install()
             Diagnostics.output("installed \(path)")
+            if let tree = Self.buildTree(containing: entry.executable) {
+                Diagnostics.warning("the entry runs \(entry.executable) from the build tree \(tree); "
+                                    + "it stops working when that tree is cleaned or moved (install first-open first)")
+            }
         } else if try entry.remove() {
             Diagnostics.output("removed \(AutostartEntry.userAutostartDirectory)/\(entry.fileName)")
         } else {
             Diagnostics.output("no autostart entry for \(spec.appID) to remove")
         }
         return .ok
+    }
+
+    /// The source or build tree `executable` sits in (a folder up to four levels above it
+    /// with `Package.swift`, `build.ninja` or `meson-private`), or nil for an installed one.
+    static func buildTree(containing executable: String) -> String? {
+        var directory = executable
+        for _ in 0..<5 {
+            guard let slash = directory.lastIndex(of: "/"), slash != directory.startIndex else { return nil }
+            directory = String(directory[..<slash])
+            for marker in ["Package.swift", "build.ninja", "meson-private"]
+            where access(directory + "/" + marker, F_OK) == 0 {
+                return directory
+            }
+        }
+        return nil
     }
 
     /// `remove` for a spec that no longer loads: the entries whose command runs it.

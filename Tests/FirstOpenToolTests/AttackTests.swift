@@ -392,4 +392,18 @@ final class NewUserTests: XCTestCase {
         }
         XCTAssertTrue(setup.contains("apt_options=(-o DPkg::Lock::Timeout="), setup)
     }
+
+    /// The hand-written autostart sample still said `TryExec=first-open`: a removed spec
+    /// package's leftover entry would then fail at every login. It names the package's own
+    /// link, as the entry Meson generates does.
+    func testTheAutostartSampleNamesItsPackagesOwnTryExecLink() throws {
+        let sample = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+            "data/autostart/first-open-os-release.desktop"), encoding: .utf8)
+        let lines = sample.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("Exec=first-open show /usr/share/first-open/os-release.spec"), sample)
+        // meson.build: TRYEXEC = prefix / libexecdir / 'autostart-' + the spec's stem.
+        XCTAssertTrue(lines.contains("TryExec=/usr/libexec/first-open/autostart-os-release"), sample)
+        let meson = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("meson.build"), encoding: .utf8)
+        XCTAssertTrue(meson.contains("autostart_marker = 'autostart-' + fs.stem(autostart_spec)"), "the name Meson installs")
+    }
 }

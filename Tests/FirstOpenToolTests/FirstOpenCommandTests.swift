@@ -279,6 +279,10 @@ final class FirstOpenCommandTests: XCTestCase {
         let spec = try cli.write("with space/car.spec", Self.spec(version: "1.3.0"))
         let install = try cli.run(["autostart", "install", spec])
         XCTAssertEqual(install.status, 0, install.stderr)
+        // Installed from the build tree: the entry would break when it is cleaned; said so.
+        XCTAssertTrue(install.stderr.hasPrefix("first-open: warning: the entry runs \(CLIHarness.firstOpen.path) from "
+                                               + "the build tree \(CLIHarness.packageRoot.path)"), install.stderr)
+        XCTAssertEqual(install.stderr.split(separator: "\n").count, 1, install.stderr)
         let entry = cli.configHome.appendingPathComponent("autostart/first-open-org.example.Car.desktop")
         let text = try String(contentsOf: entry, encoding: .utf8)
         XCTAssertTrue(text.contains("Exec=\(CLIHarness.firstOpen.path) show \"\(spec)\""), text)
