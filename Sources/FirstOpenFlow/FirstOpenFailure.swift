@@ -32,7 +32,7 @@ public enum FirstOpenFailure: Error, CustomStringConvertible, Sendable, Equatabl
         switch self {
         case .spec(let error): error.description
         case .state(let error): error.description
-        case .cannotWrite(let path, let reason): "cannot write \(Quoted.name(path)): \(reason)"
+        case .cannotWrite(let path, let reason): Quoted.line("cannot write \(path): \(reason)")
         case .badValue(let text), .noContent(let text), .noDisplay(let text),
             .changedSinceDecision(let text), .software(let text):
             text

@@ -96,10 +96,7 @@ final class EmbeddedSpec {
         do {
             try dialog.renderPNG(to: path, scale: scale)
         } catch {
-            switch error {
-            case .cannotWrite: throw LibraryError(.cannotWrite, "\(error)")
-            default: throw LibraryError(.failed, "\(path): \(error)")
-            }
+            throw LibraryError(FirstOpenFailure(error, path: path))
         }
     }
 

@@ -105,6 +105,14 @@ extension FirstOpenFailure {
         case .invalidColor, .style: self = .badValue("\(subject): \(error)")
         }
     }
+
+    /// Why rendering to `path` failed (`first-open screenshot`, `render_png`).
+    public init(_ error: RenderError, path: String) {
+        switch error {
+        case .cannotWrite(let path, let reason): self = .cannotWrite(path: path, reason: reason)
+        case .unsupportedScale, .nothingToDraw: self = .software("\(path): \(error)")
+        }
+    }
 }
 
 /// The earlier name of ``WindowPresenter``, renamed so that it is not confused with the

@@ -183,10 +183,7 @@ struct ScreenshotCommand {
             do {
                 try dialog.renderPNG(to: path, scale: variant.scale)
             } catch {
-                switch error {
-                case .cannotWrite: throw CommandFailure("\(error)", code: .cannotWrite)
-                default: throw CommandFailure("\(path): \(error)", code: .software)
-                }
+                throw CommandFailure(FirstOpenFailure(error, path: path))
             }
             if let golden {
                 if try !compare(path, with: golden.path(for: variant)) { differing += 1 }
