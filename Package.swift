@@ -95,6 +95,7 @@ let package = Package(
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenTestSupport"]),
     ],
