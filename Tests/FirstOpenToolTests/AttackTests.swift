@@ -52,13 +52,10 @@ final class AttackTests: XCTestCase {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
         let started = try cli.start([spec])
-        var window = ""
-        let deadline = Date().addingTimeInterval(60)
-        while window.isEmpty, Date() < deadline {
-            window = (try? CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Welcome to Car$"]))?
-                .stdout.split(separator: "\n").first.map(String.init) ?? ""
-            if window.isEmpty { Thread.sleep(forTimeInterval: 0.1) }
-        }
+        let window = waitFor(timeout: 60) {
+            (try? CLIHarness.runTool("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Welcome to Car$"]))?
+                .stdout.split(separator: "\n").first.map(String.init)
+        } ?? ""
         XCTAssertFalse(window.isEmpty, "the window appeared")
         XCTAssertEqual(try CLIHarness.runTool("/usr/bin/xdotool", ["windowclose", window]).status, 0)
         let result = CLIHarness.finish(started, timeout: 30)
@@ -253,10 +250,9 @@ final class AttackTests: XCTestCase {
         let window = try cli.start([second], extraEnvironment: ["FIRST_OPEN_HELPER": helper, "DISPLAY": ":99"])
         defer { kill(window.process.processIdentifier, SIGKILL) }
         let lockDirectory = cli.stateHome.appendingPathComponent("first-open").path
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: lockDirectory)) ?? [])
-            .contains(where: { $0.hasPrefix("org.example.Car.record.") && $0.hasSuffix("lock") }) {
-            Thread.sleep(forTimeInterval: 0.05)
+        waitUntil(timeout: 20) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: lockDirectory)) ?? [])
+                .contains(where: { $0.hasPrefix("org.example.Car.record.") && $0.hasSuffix("lock") })
         }
         Thread.sleep(forTimeInterval: 0.3)
         let started = Date()

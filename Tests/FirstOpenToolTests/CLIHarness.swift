@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// Runs the real `first-open` binary as a subprocess with private XDG directories,
@@ -120,10 +121,7 @@ final class CLIHarness {
     static func finish(_ started: Started, timeout: TimeInterval = 60,
                        file: StaticString = #filePath, line: UInt = #line) -> Result {
         let process = started.process
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        waitUntil(timeout: timeout, polling: 0.02) { !process.isRunning }
         if process.isRunning {
             XCTFail("\(process.executableURL?.lastPathComponent ?? "process") \(process.arguments ?? []) "
                         + "still running after \(Int(timeout)) s: killed", file: file, line: line)

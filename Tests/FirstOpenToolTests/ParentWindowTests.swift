@@ -1,4 +1,5 @@
 import Foundation
+import FirstOpenTestSupport
 import XCTest
 
 /// `first-open SPEC --parent x11:XID`: the window over a window of another process, as
@@ -25,14 +26,12 @@ final class ParentWindowTests: XDisplayTestCase {
 
     /// The handle a started example printed (`parent x11:HEX`).
     func waitForHandle(_ started: CLIHarness.Started, timeout: TimeInterval = 30) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        let handle = waitFor(timeout: timeout) { () -> String? in
             let output = (try? String(contentsOf: started.stdout, encoding: .utf8)) ?? ""
-            if let line = output.split(separator: "\n").first(where: { $0.hasPrefix("parent ") }) {
-                return String(line.dropFirst("parent ".count))
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+            return output.split(separator: "\n").first { $0.hasPrefix("parent ") }
+                .map { String($0.dropFirst("parent ".count)) }
         }
+        if let handle { return handle }
         throw NoWindow(description: "the example app printed no parent handle within \(timeout) s")
     }
 

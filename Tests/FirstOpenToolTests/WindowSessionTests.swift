@@ -56,8 +56,7 @@ final class WindowSessionTests: XDisplayTestCase {
         let state = try CLIHarness.runTool("/usr/bin/xprop", ["-id", welcome, "_NET_WM_STATE"])
         XCTAssertTrue(state.stdout.contains("_NET_WM_STATE_MODAL"), state.stdout)
         try press("Return", in: welcome)
-        let deadline = Date().addingTimeInterval(20)
-        while try windowCount("Welcome to Car") > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try waitUntil { try windowCount("Welcome to Car") == 0 }
         XCTAssertEqual(try windowCount("Welcome to Car"), 0, "Enter dismissed the Welcome window")
         XCTAssertEqual(try windowCount("FirstOpenViews Demo"), 1, "the demo's own window stays")
         XCTAssertTrue(started.process.isRunning)
