@@ -415,7 +415,10 @@ final class SpecParser {
         do throws(CheckedFile.Failure) {
             try CheckedFile.check(path, limit: CheckedFile.imageLimit)
         } catch {
-            if error == .missing { return }
+            if error == .missing {
+                warn(group: group, key: key, "\(path) does not exist; the window shows no icon")
+                return
+            }
             warn(group: group, key: key, "\(path) \(error); the window shows no icon")
         }
     }
@@ -491,9 +494,16 @@ final class SpecParser {
 
     private func metainfoReleases(_ path: String?) -> [ReleaseNotes] {
         guard let path, case let .success(parsed) = metainfo(path) else { return [] }
-        for ignored in parsed.ignoredVersions {
+        // Notes that can never show, and why, with the line (MetainfoReleases.Finding).
+        for finding in parsed.findings {
+            warn(group: SpecFile.mainGroup, key: "ReleaseNotes", "\(finding.file):\(finding.line): \(finding.message)")
+        }
+        let missingExternal = parsed.hasExternalReleases && parsed.releases.isEmpty
+        if !missingExternal, !parsed.releases.contains(where: \.hasNotes) {
             warn(group: SpecFile.mainGroup, key: "ReleaseNotes",
-                 "\(path): <release version=\(quoted(ignored))> is not a version; the release is ignored")
+                 parsed.releases.isEmpty
+                     ? "\(path): no <release> with a version: What's New never shows notes from it"
+                     : "\(path): no <release> has a <description> (for this locale): What's New never shows notes from it")
         }
         if parsed.skippedReleaseCount > 0 {
             warn(group: SpecFile.mainGroup, key: "ReleaseNotes",

@@ -1,5 +1,6 @@
 import FirstOpenToolSupport
 import FirstOpenViews
+internal import FirstOpenState
 
 #if canImport(Glibc)
 import Glibc
@@ -39,9 +40,35 @@ struct ValidateCommand {
             problems.append(SpecProblem(severity: .warning, file: specPath, group: SpecFile.mainGroup, key: "Icon",
                                         message: "\(icon) \(problem); the window shows no icon"))
         }
+        problems += themedIconProblems(specPath: specPath)
         problems.forEach { Diagnostics.output("\($0)") }
         // Silence on success could not be told from a command that did nothing.
         if problems.isEmpty { Diagnostics.output("\(specPath): ok") }
         return problems.contains { $0.severity == .error } ? .badSpec : .ok
+    }
+
+    /// A themed `Icon=` (of the app or a row) that no icon theme on the search path
+    /// has, nor the spec's `icons/` folder: the window would show no icon for it.
+    private func themedIconProblems(specPath: String) -> [SpecProblem] {
+        guard let spec = try? SpecFile(path: specPath, locale: options["locale"]) else { return [] }
+        let directory = specPath.lastIndex(of: "/").map { String(specPath[..<$0]) } ?? "."
+        var named: [(group: String, name: String)] = []
+        if let icon = spec.iconName, !icon.hasPrefix("/"), !icon.isEmpty { named.append((SpecFile.mainGroup, icon)) }
+        for (index, row) in spec.welcomeRows.enumerated() { named.append(("Welcome \(index + 1)", row.iconName)) }
+        for release in spec.releases {
+            for (index, row) in release.rows.enumerated() {
+                named.append(("Release \(release.versionText) \(index + 1)", row.iconName))
+            }
+        }
+        named.removeAll { $0.name.hasPrefix("/") || $0.name.isEmpty }
+        guard !named.isEmpty else { return [] }
+        let search = IconThemeSearch(extra: [directory + "/icons"])
+        var seen = Set<String>()
+        return named.compactMap { entry -> SpecProblem? in
+            guard seen.insert(entry.name).inserted, !search.has(entry.name) else { return nil }
+            return SpecProblem(severity: .warning, file: specPath, group: entry.group, key: "Icon",
+                               message: "no icon theme on the search path (nor \(directory)/icons) has "
+                                   + "\(Quoted.text(entry.name)); the window shows no icon")
+        }
     }
 }

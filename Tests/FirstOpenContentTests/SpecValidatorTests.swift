@@ -198,7 +198,10 @@ final class SpecValidatorTests: XCTestCase {
 
         try directory.write("odd.xml", "<releases><release version=\"x y\"/></releases>")
         let odd = try problems(minimalMain + "ReleaseNotes=odd.xml\n")
-        assertProblem(odd, .warning, "First Open", "ReleaseNotes", "<release version=\"x y\"> is not a version")
+        XCTAssertEqual(odd.map(\.message), [
+            "\(directory.path)/odd.xml:1: release version \"x y\" is no version: its notes never show",
+            "\(directory.path)/odd.xml: no <release> with a version: What's New never shows notes from it",
+        ])
     }
 
     func testSecondaryActionProblems() throws {
@@ -267,5 +270,46 @@ final class SpecValidatorTests: XCTestCase {
         XCTAssertNil(found.first?.group)
         XCTAssertNil(found.first?.key)
         XCTAssertTrue(found.first?.description.hasPrefix("/nonexistent/car.spec: error: ") ?? false)
+    }
+
+    /// Release notes that can never show, and why, each with the metainfo file and line.
+    func testReleaseNotesThatCanNeverShowAreReportedWithTheirLine() throws {
+        let metainfo = try directory.write("notes.metainfo.xml", """
+            <component><id>org.example.Car</id>
+            <releases>
+              <release version="2.0"><p>Outside</p><description>Bare <p>Inside</p></description></release>
+              <release version="two"><description><p>Never</p></description></release>
+              <release version="1.0"><description xml:lang="fr"><p>Seulement</p></description></release>
+            </releases></component>
+            """)
+        let found = try problems(minimalMain + "ReleaseNotes=notes.metainfo.xml\n")
+        XCTAssertEqual(found.filter { $0.key == "ReleaseNotes" }.map(\.message), [
+            "\(metainfo):3: <p> directly in <release> (not in <description>) is never shown",
+            "\(metainfo):3: text directly in <description> (not in <p>): shown as a paragraph",
+            "\(metainfo):4: release version \"two\" is no version: its notes never show",
+            "\(metainfo):5: release 1.0 has a description only in fr: no untranslated notes to show",
+        ])
+        XCTAssertTrue(found.allSatisfy { $0.severity == .warning }, "\(found)")
+    }
+
+    func testAMetainfoFileWithoutAnyNotesAndAMissingExternalFileAreReported() throws {
+        let bare = try directory.write("bare.metainfo.xml", """
+            <component><id>org.example.Car</id><releases><release version="1.0"/></releases></component>
+            """)
+        assertProblem(try problems(minimalMain + "ReleaseNotes=bare.metainfo.xml\n"), .warning, "First Open",
+                      "ReleaseNotes", "\(bare): no <release> has a <description> (for this locale)")
+
+        _ = try directory.write("ext.metainfo.xml", """
+            <component><id>org.example.Ext</id>
+              <releases type="external"/></component>
+            """)
+        assertProblem(try problems(minimalMain + "ReleaseNotes=ext.metainfo.xml\n"), .warning, "First Open",
+                      "ReleaseNotes", "ext.metainfo.xml:2: <releases type=\"external\"> but "
+                          + "\(directory.path)/releases/org.example.Ext.releases.xml does not exist")
+    }
+
+    func testAMissingIconFileIsReported() throws {
+        assertProblem(try problems(minimalMain + "Icon=icons/car.png\n"), .warning, "First Open", "Icon",
+                      "\(directory.path)/icons/car.png does not exist; the window shows no icon")
     }
 }

@@ -560,4 +560,33 @@ final class FirstOpenCommandTests: XCTestCase {
             "  Version 43.beta", "    Beta notes",
         ])
     }
+
+    /// validate names a themed icon that no theme on the search path has; names the
+    /// Adwaita theme or the spec's own icons/ folder has are fine.
+    func testValidateNamesThemedIconsNoThemeHas() throws {
+        let cli = try CLIHarness()
+        let own = cli.root.appendingPathComponent("icons/hicolor/48x48/apps")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        // Any bytes will do: validate looks the name up, it does not decode it.
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: own.appendingPathComponent("org.example.Own.png"))
+        let spec = try cli.write("icons.spec", """
+            [First Open]
+            AppId=org.example.Own
+            Name=Own
+            Version=1.0
+            Icon=org.example.Own
+
+            [Welcome 1]
+            Icon=emblem-ok-symbolic
+            Title=Adwaita has it
+
+            [Welcome 2]
+            Icon=org.example.no-such-icon-symbolic
+            Title=Nobody has it
+            """)
+        let result = try cli.run(["validate", spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "\(spec): warning: [Welcome 2] Icon: no icon theme on the search path (nor "
+            + "\(cli.root.path)/icons) has \"org.example.no-such-icon-symbolic\"; the window shows no icon\n")
+    }
 }
