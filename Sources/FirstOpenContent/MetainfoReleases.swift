@@ -42,6 +42,12 @@ public struct MetainfoReleases: Sendable, Hashable {
     public var file: String
     /// The component's `<id>`, or `nil`.
     public var componentID: String?
+    /// The component's `<name>`, translated for the locale, or `nil`.
+    public var name: String?
+    /// The `<launchable type="desktop-id">` (`org.example.App.desktop`), or `nil`.
+    public var desktopID: String?
+    /// An `<icon type="stock">` name, or `nil`.
+    public var stockIcon: String?
     /// The releases in file order (AppStream lists the newest first).
     public var releases: [ReleaseNotes]
     /// `version` attributes that are missing or no valid version, so that their
@@ -128,6 +134,9 @@ public struct MetainfoReleases: Sendable, Hashable {
         try reader.parse(bytes, file: file)
         self.file = file
         self.componentID = reader.componentID
+        self.name = reader.bestName
+        self.desktopID = reader.desktopID
+        self.stockIcon = reader.stockIcon
         self.releases = reader.releases
         self.ignoredVersions = reader.ignoredVersions
         self.skippedReleaseCount = reader.skippedReleaseCount
@@ -175,6 +184,10 @@ private final class MarkupReader {
     let languages: [String]
     let file: String
     var componentID: String?
+    var desktopID: String?
+    var stockIcon: String?
+    /// The component's `<name>` in each `xml:lang` (`nil`: untranslated).
+    var names: [(language: String?, text: String)] = []
     var releases: [ReleaseNotes] = []
     var ignoredVersions: [String] = []
     var skippedReleaseCount = 0
@@ -195,6 +208,20 @@ private final class MarkupReader {
     private var text = ""
     private var collectingURL = false
     private var collectingID = false
+    /// What the text being collected is for: the component's name (with its language),
+    /// its launchable desktop id, or its stock icon.
+    private var collectingComponentText: ComponentText?
+
+    enum ComponentText {
+        case name(language: String?)
+        case desktopID
+        case stockIcon
+    }
+
+    /// The name for the locale: the best translation, else the untranslated one.
+    var bestName: String? {
+        names.filter { rank($0.language) < Int.max }.min { rank($0.language) < rank($1.language) }?.text
+    }
     /// Depth inside elements whose content is ignored (skipped releases).
     private var ignoredDepth = 0
     /// The context during a parse, for line numbers.
@@ -287,6 +314,15 @@ private final class MarkupReader {
         case ("component", "id"):
             collectingID = componentID == nil
             text = ""
+        case ("component", "name"):
+            collectingComponentText = .name(language: attributes["xml:lang"])
+            text = ""
+        case ("component", "launchable") where attributes["type"] == "desktop-id" && desktopID == nil:
+            collectingComponentText = .desktopID
+            text = ""
+        case ("component", "icon") where attributes["type"] == "stock" && stockIcon == nil:
+            collectingComponentText = .stockIcon
+            text = ""
         case (_, "releases") where attributes["type"] == "external":
             externalLine = line
         case ("releases", "release") where releases.count + ignoredVersions.count >= SpecLimits.metainfoReleases:
@@ -342,6 +378,16 @@ private final class MarkupReader {
         case "id" where collectingID:
             componentID = collapsed(text)
             collectingID = false
+        case "name", "launchable", "icon":
+            guard let target = collectingComponentText, stack.last == "component" else { return }
+            collectingComponentText = nil
+            let value = collapsed(text)
+            guard !value.isEmpty else { return }
+            switch target {
+            case let .name(language): names.append((language, value))
+            case .desktopID: desktopID = value
+            case .stockIcon: stockIcon = value
+            }
         case "em", "code":
             if textTarget != nil, !styles.isEmpty { styles.removeLast() }
         case "p":
@@ -390,7 +436,7 @@ private final class MarkupReader {
             } else {
                 runs.append(StyledText.Run(string, style: style))
             }
-        } else if collectingURL || collectingID {
+        } else if collectingURL || collectingID || collectingComponentText != nil {
             text += string
         } else if block != nil, stack.last == "description" {
             // Bare text in <description>: shown as a paragraph, so nothing is lost.

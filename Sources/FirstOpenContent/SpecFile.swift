@@ -1,3 +1,4 @@
+internal import CGLib
 public import FirstOpenState
 
 /// One app's (or one desktop's) Welcome and What's New window, as described by a
@@ -148,6 +149,73 @@ public struct SpecFile: Sendable {
         unreadRows = contents.unreadRows
     }
 
+    /// The window of an app that ships an AppStream metainfo file and no spec: the app
+    /// id (`<id>`, without a `.desktop` suffix), name (`<name>`, translated), icon (the
+    /// `Icon=` of the `<launchable type="desktop-id">` desktop file, else
+    /// `<icon type="stock">`), current version (the newest stable release, as GNOME
+    /// Software takes it) and the release notes all come from the file. There are no
+    /// Welcome rows, so a first run records silently; the policy, colours and
+    /// "What's New" setting are the defaults (a spec that names the file in
+    /// `ReleaseNotes=` and `VersionFrom=metainfo:` can change them and add Welcome rows).
+    ///
+    /// The desktop file is looked for in `applications/` next to the metainfo folder
+    /// (`/usr/share/applications` for `/usr/share/metainfo/APPID.metainfo.xml`), then
+    /// in `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
+    /// - Throws: ``SpecError/metainfo(file:line:column:reason:)`` for a file that cannot be
+    ///   read, is malformed, has no usable `<id>`, or no stable release with a version.
+    public init(metainfoPath path: String, locale: String? = nil) throws(SpecError) {
+        let metainfo = try MetainfoReleases(path: path, locale: locale)
+        var id = metainfo.componentID ?? ""
+        if id.hasSuffix(".desktop") { id.removeLast(".desktop".count) }
+        guard AppID.isValid(id) else {
+            throw .metainfo(file: path, line: nil, column: nil,
+                            reason: id.isEmpty ? "has no <id>" : "<id> \(quoted(id)) cannot name a record")
+        }
+        guard let current = metainfo.newestStable else {
+            throw .metainfo(file: path, line: nil, column: nil,
+                            reason: "has no stable <release> with a version: no current version")
+        }
+        self.path = path
+        self.locale = locale
+        appID = id
+        name = metainfo.name ?? id
+        iconName = SpecFile.launchableIcon(metainfo.desktopID, metainfoPath: path) ?? metainfo.stockIcon
+        accentColor = WindowContent.defaultAccentColor
+        versionSource = .metainfo(path: path)
+        policy = UpdatePolicy()
+        showsWhatsNew = true
+        releaseNotesPath = path
+        welcomeRows = []
+        releases = ReleaseHistory(metainfo.releases).releases
+        hasReleaseNotes = true
+        secondaryAction = nil
+        metainfoVersion = current.version
+        literalVersion = nil
+        unreadRows = nil
+    }
+
+    /// The `Icon=` of the desktop file `desktopID` (read with GKeyFile), or `nil`.
+    private static func launchableIcon(_ desktopID: String?, metainfoPath: String) -> String? {
+        guard let desktopID, !desktopID.contains("/"), desktopID.hasSuffix(".desktop") else { return nil }
+        var folders: [String] = []
+        // /usr/share/metainfo/X.xml -> /usr/share/applications
+        if let slash = metainfoPath.lastIndex(of: "/") {
+            let metainfoFolder = String(metainfoPath[..<slash])
+            if let parent = metainfoFolder.lastIndex(of: "/") {
+                folders.append(String(metainfoFolder[..<parent]) + "/applications")
+            }
+        }
+        folders += AppStreamLookup.dataDirectories.map { $0 + "/applications" }
+        for folder in folders {
+            let file = folder + "/" + desktopID
+            guard let keyFile = try? KeyFile(path: file),
+                  let icon = keyFile.value("Icon", in: "Desktop Entry"), !icon.isEmpty else { continue }
+            // A relative path is no theme name and no file GTK would find either.
+            return icon.contains("/") && !icon.hasPrefix("/") ? nil : icon
+        }
+        return nil
+    }
+
     /// This spec with its `[Welcome N]` and `[Release V N]` rows read (itself when they
     /// already are), from the bytes read when loading.
     /// - Throws: the first error in those groups, as loading with `readingContent: true`
@@ -198,6 +266,13 @@ public struct SpecFile: Sendable {
         loaded.releases = ReleaseHistory(releases + metainfo.releases).releases
         loaded.hasReleaseNotes = true
         return loaded
+    }
+
+    /// The `icons` folder next to the spec file (`icons/hicolor/48x48/apps/APPID.png`),
+    /// where the window looks up themed icon names first; empty when there is none.
+    public var iconDirectories: [String] {
+        let directory = (path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".") + "/icons"
+        return g_file_test(directory, G_FILE_TEST_IS_DIR) != 0 ? [directory] : []
     }
 
     /// The version the app (or system) has now, from ``versionSource``.
@@ -276,9 +351,11 @@ public struct SpecFile: Sendable {
         switch kind {
         case .welcome:
             guard !welcomeRows.isEmpty else { return nil }
-            return WindowContent(
+            var content = WindowContent(
                 kind: .welcome, appName: name, iconName: iconName, accentColor: accentColor,
                 sections: [ContentSection(rows: welcomeRows)], secondaryAction: secondaryAction)
+            content.iconDirectories = iconDirectories
+            return content
         case .whatsNew:
             guard showsWhatsNew,
                   let notes = ReleaseHistory(releases).sections(from: from, to: to, strings: strings)
@@ -286,10 +363,12 @@ public struct SpecFile: Sendable {
             let details = notes.shown.first?.detailsURL.map {
                 SecondaryAction(label: strings.releaseNotesLabel, url: $0)
             }
-            return WindowContent(
+            var content = WindowContent(
                 kind: .whatsNew, appName: name, iconName: iconName, accentColor: accentColor,
                 sections: notes.sections, footnote: notes.footnote,
                 secondaryAction: secondaryAction ?? details)
+            content.iconDirectories = iconDirectories
+            return content
         }
     }
 }

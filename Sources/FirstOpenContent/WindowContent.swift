@@ -22,6 +22,10 @@ public struct WindowContent: Sendable, Hashable {
     /// Whether a What's New window offers "Don't show after updates" (the login path
     /// does; embedding apps and screenshots decide for themselves).
     public var offersWhatsNewOptOut: Bool
+    /// Folders laid out like `/usr/share/icons` (the spec's `icons/` folder) where this
+    /// window looks up themed icon names first, in a theme of its own: the default
+    /// icon theme of the process (an app's) is not changed.
+    public var iconDirectories: [String] = []
 
     /// Creates the content of one window.
     public init(

@@ -2,7 +2,9 @@ public import FirstOpenContent
 public import FirstOpenState
 
 extension SpecFile {
-    /// Loads a spec file for a command; any problem is exit status 65 with one line.
+    /// Loads a spec file (or a metainfo file, or `appstream:APPID`: see
+    /// ``SpecFile/init(argument:locale:colorValidator:readingReleaseNotes:readingContent:)``)
+    /// for a command; any problem is exit status 65 with one line.
     /// - Parameter colorValidator: ``ColorSyntax/accepts(_:)`` by default, the check
     ///   every command and the window share.
     /// - Parameter readingReleaseNotes: `false` for `first-open`'s commands that never
@@ -16,7 +18,7 @@ extension SpecFile {
         readingContent: Bool = true
     ) throws(CommandFailure) -> SpecFile {
         do {
-            return try SpecFile(path: path, locale: locale, colorValidator: colorValidator,
+            return try SpecFile(argument: path, locale: locale, colorValidator: colorValidator,
                                 readingReleaseNotes: readingReleaseNotes, readingContent: readingContent)
         } catch {
             throw CommandFailure(.spec(error))

@@ -49,7 +49,9 @@ extension FirstOpenDialog {
         let box = Box(.vertical)
         box.setMargins(top: 24, bottom: 4, start: sideMargin, end: sideMargin)
 
-        let iconSource = content.iconName.flatMap { $0.isEmpty ? nil : IconSource($0) }
+        let iconSource = content.iconName.flatMap {
+            $0.isEmpty ? nil : IconSource($0, directories: content.iconDirectories)
+        }
         // A symbolic app icon takes the accent colour; a full-colour one keeps its own.
         let tint = content.iconName?.hasSuffix("-symbolic") == true ? style.iconTint : nil
         var appIcon: Image?
@@ -116,7 +118,7 @@ extension FirstOpenDialog {
                     let tint = rowColors[rows.count].map {
                         $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
                     } ?? style.iconTint
-                    let view = RowView(row: row, tint: tint)
+                    let view = RowView(row: row, tint: tint, iconDirectories: content.iconDirectories)
                     view.loadIcon(scale: scale)
                     list.append(view.container)
                     rows.append(view)

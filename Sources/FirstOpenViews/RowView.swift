@@ -20,9 +20,9 @@ final class RowView {
     /// The row's labels, title first.
     var labels: [Label] { [titleLabel] + (subtitleLabel.map { [$0] } ?? []) }
 
-    init(row: InformationRow, tint: RGBA) {
+    init(row: InformationRow, tint: RGBA, iconDirectories: [String] = []) {
         self.tint = tint
-        iconSource = IconSource(row.iconName)
+        iconSource = IconSource(row.iconName, directories: iconDirectories)
 
         container = Box(.horizontal, spacing: RowView.spacing)
 

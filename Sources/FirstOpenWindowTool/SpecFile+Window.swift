@@ -17,32 +17,10 @@ extension SpecFile {
     @MainActor
     func addIconFolderToTheme() {
         let directory = (path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".") + "/icons"
-        guard Self.themeFilesAreSafe(in: directory) else {
+        guard IconTheme.isSafeFolder(directory) else {
             Diagnostics.warning("\(directory): not used: a theme file in it is not a regular file")
             return
         }
         IconTheme.prependSearchPath(directory)
-    }
-
-    private static func themeFilesAreSafe(in directory: String) -> Bool {
-        var candidates = [directory + "/icon-theme.cache"]
-        if let dir = opendir(directory) {
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                candidates += [directory + "/" + name + "/index.theme", directory + "/" + name + "/icon-theme.cache"]
-            }
-        }
-        return candidates.allSatisfy { candidate in
-            do throws(CheckedFile.Failure) {
-                try CheckedFile.check(candidate, limit: CheckedFile.metainfoLimit)
-                return true
-            } catch {
-                return error == .missing
-            }
-        }
     }
 }

@@ -28,19 +28,23 @@ struct ValidateCommand {
 
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "validate")
-        let validator = SpecValidator(path: specPath, locale: options["locale"])
-        var problems = validator.validate()
+        let isMetainfo = AppStreamLookup.isMetainfoArgument(specPath)
+        var problems = isMetainfo
+            ? MetainfoValidator.validate(argument: specPath, locale: options["locale"])
+            : SpecValidator(path: specPath, locale: options["locale"]).validate()
         // The image caps the window enforces (pixels, decodability) need GdkPixbuf, so
         // they are checked here rather than in the GTK-free validator; files that are not
         // regular or too large were reported by it already.
         if !problems.contains(where: { $0.key == "Icon" && $0.group == SpecFile.mainGroup }),
-           let spec = try? SpecFile(path: specPath, locale: options["locale"]),
+           let spec = try? SpecFile(argument: specPath, locale: options["locale"]),
            let icon = spec.iconName, icon.hasPrefix("/"), access(icon, F_OK) == 0,
            let problem = ImageLoader.problem(at: icon) {
             problems.append(SpecProblem(severity: .warning, file: specPath, group: SpecFile.mainGroup, key: "Icon",
                                         message: "\(icon) \(problem); the window shows no icon"))
         }
-        problems += themedIconProblems(specPath: specPath)
+        if !problems.contains(where: { $0.severity == .error }) {
+            problems += themedIconProblems(specPath: specPath)
+        }
         problems.forEach { Diagnostics.output("\($0)") }
         // Silence on success could not be told from a command that did nothing.
         if problems.isEmpty { Diagnostics.output("\(specPath): ok") }
@@ -50,8 +54,8 @@ struct ValidateCommand {
     /// A themed `Icon=` (of the app or a row) that no icon theme on the search path
     /// has, nor the spec's `icons/` folder: the window would show no icon for it.
     private func themedIconProblems(specPath: String) -> [SpecProblem] {
-        guard let spec = try? SpecFile(path: specPath, locale: options["locale"]) else { return [] }
-        let directory = specPath.lastIndex(of: "/").map { String(specPath[..<$0]) } ?? "."
+        guard let spec = try? SpecFile(argument: specPath, locale: options["locale"]) else { return [] }
+        let directory = spec.path.lastIndex(of: "/").map { String(spec.path[..<$0]) } ?? "."
         var named: [(group: String, name: String)] = []
         if let icon = spec.iconName, !icon.hasPrefix("/"), !icon.isEmpty { named.append((SpecFile.mainGroup, icon)) }
         for (index, row) in spec.welcomeRows.enumerated() { named.append(("Welcome \(index + 1)", row.iconName)) }

@@ -1,10 +1,12 @@
-/// Where an icon comes from: an icon-theme name, or an absolute image path.
+/// Where an icon comes from: an icon-theme name (looked up in `directories` first, then
+/// the default theme), or an absolute image path.
 enum IconSource: Equatable {
-    case themed(String)
+    case themed(String, directories: [String])
     case file(String)
 
-    /// An absolute path (starting with `/`) is a file; anything else an icon name.
-    init(_ nameOrPath: String) {
-        self = nameOrPath.hasPrefix("/") ? .file(nameOrPath) : .themed(nameOrPath)
+    /// An absolute path (starting with `/`) is a file; anything else an icon name,
+    /// looked up in `directories` (folders laid out like `/usr/share/icons`) first.
+    init(_ nameOrPath: String, directories: [String] = []) {
+        self = nameOrPath.hasPrefix("/") ? .file(nameOrPath) : .themed(nameOrPath, directories: directories)
     }
 }

@@ -40,16 +40,26 @@ package final class Image: Widget {
         switch source {
         case .file(let path):
             return try? ImageLoader.loadPixbuf(path: path, fitting: Int(pixels))
-        case .themed(let name):
-            guard let theme = gtk_icon_theme_get_default(),
-                  let info = gtk_icon_theme_lookup_icon_for_scale(
-                      theme, name, Int32(size), Int32(scale), GTK_ICON_LOOKUP_FORCE_SIZE)
+        case let .themed(name, directories):
+            // The window's own folders first (a private theme: the app's default theme
+            // stays as it is), then the default theme, which also has the icons an app
+            // registered from its GResource (gtk_icon_theme_add_resource_path).
+            let themes = (directories.isEmpty ? [] : [IconTheme.privateTheme(searching: directories)])
+                + [gtk_icon_theme_get_default()]
+            guard let info = themes.lazy.compactMap({ theme -> OpaquePointer? in
+                guard let theme else { return nil }
+                return gtk_icon_theme_lookup_icon_for_scale(
+                    theme, name, Int32(size), Int32(scale), GTK_ICON_LOOKUP_FORCE_SIZE)
+            }).first
             else { return nil }
             defer { g_object_unref(UnsafeMutableRawPointer(info)) }
             // The theme opens the file itself: check it first as every other file is
-            // checked (the spec's own `icons` folder is on the search path).
-            if let file = gtk_icon_info_get_filename(info),
-               (try? CheckedFile.check(String(cString: file), limit: CheckedFile.imageLimit)) == nil {
+            // checked (the spec's own `icons` folder is on the search path). An icon
+            // from a registered GResource has its resource path here: it is in memory,
+            // not a file to check.
+            if let file = gtk_icon_info_get_filename(info).map({ String(cString: $0) }),
+               !Image.isRegisteredResource(file),
+               (try? CheckedFile.check(file, limit: CheckedFile.imageLimit)) == nil {
                 return nil
             }
             if let tint {
@@ -60,5 +70,12 @@ package final class Image: Widget {
             }
             return try? GLibError.checkNonNull { error in gtk_icon_info_load_icon(info, error) }
         }
+    }
+
+    /// Whether `path` names a file in a GResource the process registered.
+    private static func isRegisteredResource(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        var size = 0
+        return g_resources_get_info(path, G_RESOURCE_LOOKUP_FLAGS_NONE, &size, nil, nil) != 0
     }
 }

@@ -1,0 +1,115 @@
+internal import CGLib
+internal import FirstOpenState
+
+/// Where an app's installed AppStream metainfo file is, for `appstream:APPID`: the
+/// AppStream specification's folders, `metainfo/` first, then the legacy `appdata/`,
+/// under `$XDG_DATA_HOME` and each of `$XDG_DATA_DIRS` in order.
+public enum AppStreamLookup {
+    /// The prefix of a SPEC argument that names an installed app: `appstream:org.gnome.Maps`.
+    public static let prefix = "appstream:"
+
+    /// Whether a SPEC argument names a metainfo file or an installed app's rather
+    /// than a spec file: `appstream:APPID`, `*.metainfo.xml` or `*.appdata.xml`.
+    public static func isMetainfoArgument(_ argument: String) -> Bool {
+        argument.hasPrefix(prefix) || argument.hasSuffix(".metainfo.xml") || argument.hasSuffix(".appdata.xml")
+    }
+
+    /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, as GLib reads them.
+    static var dataDirectories: [String] {
+        var directories: [String] = []
+        if let home = g_get_user_data_dir() { directories.append(String(cString: home)) }
+        var system = g_get_system_data_dirs()
+        while let directory = system?.pointee {
+            directories.append(String(cString: directory))
+            system = system?.advanced(by: 1)
+        }
+        return directories
+    }
+
+    /// The metainfo file of `appID` (`APPID.metainfo.xml` or `APPID.appdata.xml`, also
+    /// with a `.desktop` suffix on the id as older files have), or `nil`.
+    public static func metainfoPath(for appID: String) -> String? {
+        guard AppID.isValid(appID) else { return nil }
+        let names = [appID + ".metainfo.xml", appID + ".appdata.xml",
+                     appID + ".desktop.metainfo.xml", appID + ".desktop.appdata.xml"]
+        for folder in ["metainfo", "appdata"] {
+            for directory in dataDirectories {
+                for name in names {
+                    let path = directory + "/" + folder + "/" + name
+                    if g_file_test(path, G_FILE_TEST_IS_REGULAR) != 0 { return path }
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension SpecFile {
+    /// Loads what a SPEC argument names: a spec file; a metainfo file
+    /// (`*.metainfo.xml`, `*.appdata.xml`: ``init(metainfoPath:locale:)``); or
+    /// `appstream:APPID`, the installed metainfo file of that app
+    /// (``AppStreamLookup/metainfoPath(for:)``).
+    /// - Throws: ``SpecError``; for an `appstream:` id with no metainfo file,
+    ///   ``SpecError/unreadable(file:reason:)`` naming the folders searched.
+    public init(
+        argument: String,
+        locale: String? = nil,
+        colorValidator: (String) -> Bool = ColorSyntax.accepts,
+        readingReleaseNotes: Bool = true,
+        readingContent: Bool = true
+    ) throws(SpecError) {
+        if argument.hasPrefix(AppStreamLookup.prefix) {
+            let appID = String(argument.dropFirst(AppStreamLookup.prefix.count))
+            guard let path = AppStreamLookup.metainfoPath(for: appID) else {
+                throw .unreadable(
+                    file: argument,
+                    reason: "no metainfo file for \(quoted(appID)) in metainfo/ or appdata/ of $XDG_DATA_HOME or $XDG_DATA_DIRS")
+            }
+            try self.init(metainfoPath: path, locale: locale)
+        } else if AppStreamLookup.isMetainfoArgument(argument) {
+            try self.init(metainfoPath: argument, locale: locale)
+        } else {
+            try self.init(path: argument, locale: locale, colorValidator: colorValidator,
+                          readingReleaseNotes: readingReleaseNotes, readingContent: readingContent)
+        }
+    }
+}
+
+/// `first-open validate` of a metainfo file or `appstream:APPID` (no spec): whether it
+/// gives a window at all (an id, a stable release), and the release notes that can
+/// never show, each as `FILE:LINE: warning: message`.
+public enum MetainfoValidator {
+    /// Every problem, errors first; empty when the file is clean.
+    public static func validate(argument: String, locale: String? = nil) -> [SpecProblem] {
+        let path: String
+        if argument.hasPrefix(AppStreamLookup.prefix) {
+            guard let found = AppStreamLookup.metainfoPath(for: String(argument.dropFirst(AppStreamLookup.prefix.count)))
+            else {
+                return [problem(.error, argument, "no metainfo file for this id in metainfo/ or appdata/ of "
+                                    + "$XDG_DATA_HOME or $XDG_DATA_DIRS")]
+            }
+            path = found
+        } else {
+            path = argument
+        }
+        do {
+            _ = try SpecFile(metainfoPath: path, locale: locale)
+        } catch {
+            if case let .metainfo(file, line?, column?, reason) = error {
+                return [problem(.error, "\(file):\(line):\(column)", reason)]
+            }
+            return [problem(.error, error.file, error.message)]
+        }
+        guard let parsed = try? MetainfoReleases(path: path, locale: locale) else { return [] }
+        var problems = parsed.findings.map { problem(.warning, "\($0.file):\($0.line)", $0.message) }
+        if !(parsed.hasExternalReleases && parsed.releases.isEmpty), !parsed.releases.contains(where: \.hasNotes) {
+            problems.append(problem(.warning, path, "no <release> has a <description> (for this locale): "
+                                        + "What's New never shows"))
+        }
+        return problems
+    }
+
+    private static func problem(_ severity: SpecProblem.Severity, _ file: String, _ message: String) -> SpecProblem {
+        SpecProblem(severity: severity, file: file, group: nil, key: nil, message: message)
+    }
+}

@@ -1,0 +1,55 @@
+import FirstOpenContent
+import FirstOpenState
+import Foundation
+import XCTest
+
+/// A metainfo file as the whole source of a window (no spec): id, name, icon, version
+/// and notes, as GNOME Software reads them.
+final class MetainfoSpecTests: XCTestCase {
+    func testEverythingComesFromTheMetainfoFile() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.path + "/metainfo", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory.path + "/applications", withIntermediateDirectories: true)
+        _ = try directory.write("applications/org.example.Notes.desktop",
+                                "[Desktop Entry]\nType=Application\nName=Notes\nIcon=org.example.Notes\n")
+        let path = try directory.write("metainfo/org.example.Notes.metainfo.xml", """
+            <component type="desktop-application">
+              <id>org.example.Notes.desktop</id>
+              <name>Notes</name><name xml:lang="de">Notizen</name>
+              <launchable type="desktop-id">org.example.Notes.desktop</launchable>
+              <icon type="stock">accessories-text-editor</icon>
+              <releases>
+                <release version="44.alpha" type="development"><description><p>Next</p></description></release>
+                <release version="43.1"><description><p>Fixes</p></description></release>
+                <release version="43.0"><description><p>Features</p></description></release>
+              </releases>
+            </component>
+            """)
+        let spec = try SpecFile(metainfoPath: path, locale: "de_DE.UTF-8")
+        XCTAssertEqual(spec.appID, "org.example.Notes", "a .desktop suffix on <id> is no part of the app id")
+        XCTAssertEqual(spec.name, "Notizen")
+        XCTAssertEqual(spec.iconName, "org.example.Notes", "the launchable desktop file's Icon= wins")
+        XCTAssertEqual(try spec.currentVersion(), try Version("43.1"), "the newest stable release")
+        XCTAssertEqual(spec.welcomeRows, [])
+        XCTAssertNil(spec.windowContent(kind: .welcome), "a first run records silently")
+        let content = try XCTUnwrap(spec.windowContent(kind: .whatsNew, from: try Version("42"), to: try Version("43.1")))
+        XCTAssertEqual(content.sections.map(\.heading), ["Version 43.1", "Version 43.0"])
+        XCTAssertEqual(try SpecFile(argument: path).appID, "org.example.Notes")
+
+        // Without the desktop file: the stock icon.
+        try FileManager.default.removeItem(atPath: directory.path + "/applications/org.example.Notes.desktop")
+        XCTAssertEqual(try SpecFile(metainfoPath: path).iconName, "accessories-text-editor")
+    }
+
+    func testAFileThatGivesNoWindowIsOneClearError() throws {
+        let directory = try TemporaryDirectory()
+        let noID = try directory.write("a.metainfo.xml", "<component><releases><release version=\"1\"/></releases></component>")
+        XCTAssertThrowsError(try SpecFile(metainfoPath: noID)) { error in
+            XCTAssertEqual("\(error)", "\(noID): has no <id>")
+        }
+        let noRelease = try directory.write("b.metainfo.xml", "<component><id>org.example.B</id></component>")
+        XCTAssertThrowsError(try SpecFile(metainfoPath: noRelease)) { error in
+            XCTAssertTrue("\(error)".contains("has no stable <release> with a version"), "\(error)")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// No spec needed: every command takes an AppStream metainfo file or `appstream:APPID`
+/// (found in `$XDG_DATA_HOME`/`$XDG_DATA_DIRS`, `metainfo/` then `appdata/`), as the
+/// GTK module and apps that ship only a metainfo file use it.
+final class AppStreamSourceTests: XCTestCase {
+    /// A data folder with the Maps fixture's metainfo file installed as Meld's is: a
+    /// `.desktop` suffix on its `<id>`, the `appdata/` folder, a desktop file for the icon.
+    private func installedMaps(in cli: CLIHarness) throws -> String {
+        let share = cli.root.appendingPathComponent("share")
+        let appdata = share.appendingPathComponent("appdata")
+        let applications = share.appendingPathComponent("applications")
+        for folder in [appdata, applications] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+            "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
+        try fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>org.example.Maps.desktop</id>")
+            .write(to: appdata.appendingPathComponent("org.example.Maps.appdata.xml"), atomically: true, encoding: .utf8)
+        try "[Desktop Entry]\nType=Application\nName=Maps\nExec=maps\nIcon=mark-location-symbolic\n"
+            .write(to: applications.appendingPathComponent("org.example.Maps.desktop"), atomically: true, encoding: .utf8)
+        return share.path
+    }
+
+    func testAppStreamIDWorksForEveryCommandWithoutASpec() throws {
+        let cli = try CLIHarness()
+        cli.environment["XDG_DATA_DIRS"] = try installedMaps(in: cli) + ":/usr/share"
+        let app = "appstream:org.example.Maps"
+
+        // First run: no Welcome rows exist in a metainfo file, so it records silently
+        // (no window: the test's display stays empty).
+        let first = try cli.run([app])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("3.5"), first.stdout)
+        XCTAssertEqual(cli.recordedVersion("org.example.Maps"), "3.5", "the newest stable release is the version")
+
+        // As a user of 2.4 who has just updated to 3.5.
+        XCTAssertEqual(try cli.run(["reset", app]).status, 0)
+        XCTAssertNil(cli.recordedVersion("org.example.Maps"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "2.4", app]).status, 0)
+        let explain = try cli.run(["explain", "--content", app])
+        XCTAssertEqual(explain.status, 0, explain.stderr)
+        let lines = explain.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("whats-new: 2.4 -> 3.5") ?? false, explain.stdout)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  Version") },
+                       ["  Version 3.5", "  Version 3.4", "  Version 3.3", "  Version 3.2", "  Version 3.1",
+                        "  Version 3.0", "  Version 3.0~beta", "  Version 3.0~alpha"])
+
+        let validate = try cli.run(["validate", app])
+        XCTAssertEqual(validate.status, 0, validate.stderr)
+        XCTAssertEqual(validate.stdout, "\(app): ok\n")
+
+        let shot = cli.root.appendingPathComponent("maps.png").path
+        let screenshot = try cli.run(["screenshot", app, "--kind", "whats-new", "--from", "3.3", "--output", shot])
+        XCTAssertEqual(screenshot.status, 0, screenshot.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
+    }
+
+    func testAMetainfoPathWorksAndProblemsAreOneLine() throws {
+        let cli = try CLIHarness()
+        let path = try cli.write("org.example.Tiny.metainfo.xml", """
+            <component><id>org.example.Tiny</id><name>Tiny</name><icon type="stock">accessories-calculator</icon>
+            <releases><release version="1.1"><description><p>New</p></description></release>
+            <release version="1.0"/></releases></component>
+            """)
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.0", path]).status, 0)
+        let explain = try cli.run(["explain", "--content", path])
+        XCTAssertEqual(explain.stdout, "whats-new: 1.0 -> 1.1 (minor upgrade, policy minor)\n  Version 1.1\n    New\n",
+                       explain.stderr)
+
+        let missing = try cli.run(["explain", "appstream:org.example.Missing"])
+        XCTAssertEqual(missing.status, 65)
+        XCTAssertEqual(missing.stderr.split(separator: "\n").count, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("no metainfo file for \"org.example.Missing\""), missing.stderr)
+
+        let noStable = try cli.write("org.example.Beta.metainfo.xml", """
+            <component><id>org.example.Beta</id><releases><release version="1.0~beta" type="development"/></releases></component>
+            """)
+        let beta = try cli.run(["explain", noStable])
+        XCTAssertEqual(beta.status, 65)
+        XCTAssertTrue(beta.stderr.contains("no stable <release>"), beta.stderr)
+        let validate = try cli.run(["validate", noStable])
+        XCTAssertEqual(validate.status, 65)
+        XCTAssertTrue(validate.stdout.contains("error: has no stable <release>"), validate.stdout)
+    }
+}

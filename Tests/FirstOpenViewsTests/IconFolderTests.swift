@@ -1,0 +1,84 @@
+import CGtk
+import FirstOpenContent
+@testable import FirstOpenViews
+import Foundation
+import XCTest
+
+/// Icons an app has that are not files on the default search path: the spec's own
+/// `icons/` folder (for the library's dialog, without touching the app's default icon
+/// theme) and icons an app registered from its GResource, as Meld does.
+final class IconFolderTests: XCTestCase {
+    /// Writes a 48×48 PNG at `path` with GdkPixbuf.
+    private static func writePNG(_ path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, 48, 48)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        gdk_pixbuf_fill(pixbuf, 0x2080_c0ff)
+        var error: UnsafeMutablePointer<GError>?
+        XCTAssertNotEqual(gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error), 0)
+        if let error { g_error_free(error) }
+    }
+
+    func testTheWindowsIconFolderIsUsedWithoutChangingTheDefaultTheme() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let root = NSTemporaryDirectory() + "first-open-icons-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try Self.writePNG(root + "/icons/hicolor/48x48/apps/org.example.PrivateIcon.png")
+            // A stray file in the folder is no theme and does not spoil the others.
+            try Data("notes".utf8).write(to: URL(fileURLWithPath: root + "/icons/README"))
+
+            var content = WindowContent(kind: .welcome, appName: "Private", iconName: "org.example.PrivateIcon",
+                                        sections: [ContentSection(rows: [
+                                            InformationRow(title: "Row", subtitle: "", iconName: "org.example.PrivateIcon"),
+                                        ])])
+            content.iconDirectories = [root + "/icons"]
+            let dialog = try FirstOpenDialog(content: content)
+            defer { dialog.dismiss() }
+            XCTAssertNotNil(dialog.appIcon, "the app icon is found in the window's icons folder")
+            XCTAssertFalse(dialog.rows[0].icon.isEmpty, "so is the row's")
+            let theme = try XCTUnwrap(gtk_icon_theme_get_default())
+            XCTAssertEqual(gtk_icon_theme_has_icon(theme, "org.example.PrivateIcon"), 0,
+                           "the app's default icon theme is unchanged")
+
+            // Without the folder the same content has no icon: the folder made the difference.
+            content.iconDirectories = []
+            let without = try FirstOpenDialog(content: content)
+            defer { without.dismiss() }
+            XCTAssertNil(without.appIcon)
+        }
+    }
+
+    func testIconsFromARegisteredGResourceLoad() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let root = NSTemporaryDirectory() + "first-open-gresource-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try Self.writePNG(root + "/hicolor/48x48/apps/org.example.ResourceIcon.png")
+            try """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <gresources><gresource prefix="/org/example/res/icons">
+                  <file>hicolor/48x48/apps/org.example.ResourceIcon.png</file>
+                </gresource></gresources>
+                """.write(toFile: root + "/icons.gresource.xml", atomically: true, encoding: .utf8)
+            let compile = Process()
+            compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-resources")
+            compile.arguments = ["--sourcedir", root, "--target", root + "/icons.gresource", root + "/icons.gresource.xml"]
+            try compile.run()
+            compile.waitUntilExit()
+            XCTAssertEqual(compile.terminationStatus, 0)
+            var error: UnsafeMutablePointer<GError>?
+            let resource = try XCTUnwrap(g_resource_load(root + "/icons.gresource", &error))
+            g_resources_register(resource)
+            defer { g_resources_unregister(resource); g_resource_unref(resource) }
+            // As an app with icons in its GResource does (Meld).
+            gtk_icon_theme_add_resource_path(gtk_icon_theme_get_default(), "/org/example/res/icons")
+
+            let image = Image()
+            XCTAssertTrue(image.setIcon(IconSource("org.example.ResourceIcon"), size: 48, scale: 1, tint: nil),
+                          "an icon GTK finds in a GResource is shown, not dropped as a missing file")
+            XCTAssertFalse(image.isEmpty)
+        }
+    }
+}
