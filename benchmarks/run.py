@@ -6,6 +6,10 @@ machine in docs/performance.md).
   1. login, nothing to show: `first-open SPEC` for an already seen version vs a
      small C program that reads the same spec and record with GLib (nothing.c);
      also checks that the process maps no GTK, GDK, X11, Wayland or cairo library.
+  1b. login, nothing to show, no spec: `first-open appstream:APPID` for an app whose
+     metainfo file is all there is (a generated one the size of GNOME Software 43.5's,
+     ~200 KiB: 20 releases, 12 languages), vs a small C program that reads the same
+     metainfo file with GMarkup and the same record (nothing-metainfo.c).
   2. login, window due: `first-open SPEC` (Welcome due; it execs the window
      helper) with the caller's environment, as a session starts it, until the
      window is mapped (X11 MapNotify, seen by mapwatch.c) and until its first frame
@@ -109,6 +113,34 @@ def print_row(label, milliseconds, mib, reference_ms=None, reference_mib=None):
     print(f"  {label:44s} {milliseconds:8.2f} ms  {mib:6.1f} MiB{ratio}")
 
 
+def write_translated_metainfo(path, releases=20, languages=12):
+    """A metainfo file shaped like a GNOME app's as distributions ship it: every
+    paragraph and item of every release translated (itstool's layout)."""
+    langs = ["ar", "be", "ca", "cs", "da", "de", "el", "es", "eu", "fa", "fi", "fr", "gl", "he", "hr", "hu",
+             "id", "it", "ja", "ka", "ko", "nl", "pl", "pt_BR", "ru", "sv", "tr", "uk", "zh_CN"][:languages]
+
+    def unit(tag, text):
+        lines = ["<%s>%s</%s>" % (tag, text, tag)]
+        lines += ['<%s xml:lang="%s">%s (%s)</%s>' % (tag, lang, text, lang, tag) for lang in langs]
+        return "\n".join(lines)
+
+    out = ['<?xml version="1.0" encoding="UTF-8"?>', '<component type="desktop-application">',
+           "<id>org.example.Notes</id>", unit("name", "Notes"), "<releases>"]
+    major = 40 + releases // 6
+    for index in range(releases):
+        version = "%d.%d" % (major - index // 6, 5 - index % 6)
+        kind = ' type="development"' if index % 6 == 5 and index else ""
+        out.append('<release version="%s" date="2024-01-01"%s><description>' % (version, kind))
+        out.append(unit("p", "This is a stable release with the following changes:"))
+        out.append("<ul>")
+        out += [unit("li", "Change number %d of version %s, described in one sentence" % (i, version))
+                for i in range(8)]
+        out.append("</ul></description></release>")
+    out += ["</releases>", "</component>"]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30, help="rounds for the nothing-due path")
@@ -127,7 +159,9 @@ def main():
         env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"),
                    XDG_CONFIG_HOME=os.path.join(work, "config"))
         env.pop("FIRST_OPEN_QUIT_WHEN_DRAWN", None)
-        for name, source, packages in [("nothing", "nothing.c", ["glib-2.0"]), ("window", "window.c", ["gtk+-3.0"]),
+        for name, source, packages in [("nothing", "nothing.c", ["glib-2.0"]),
+                                       ("nothing-metainfo", "nothing-metainfo.c", ["glib-2.0"]),
+                                       ("window", "window.c", ["gtk+-3.0"]),
                                        ("rusage", "rusage.c", []), ("mapwatch", "mapwatch.c", ["x11"])]:
             TOOLS[name] = os.path.join(work, name)
             compile_c(source, TOOLS[name], packages)
@@ -159,6 +193,29 @@ def main():
               f"({median(samples['first-open'], 2) * 1000 / ref_cpu:.2f}x), "
               f"Swift floor {median(samples['floor'], 2) * 1000:.2f} ms")
         print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped: {loader_report(first_open, env, SPEC)}")
+
+        # 1b. The same with no spec: the app's installed metainfo file is all there is.
+        share = os.path.join(work, "share")
+        os.makedirs(os.path.join(share, "metainfo"))
+        metainfo = os.path.join(share, "metainfo", "org.example.Notes.metainfo.xml")
+        write_translated_metainfo(metainfo)
+        meta_env = dict(env, XDG_DATA_DIRS=share + ":/usr/share")
+        app = "appstream:org.example.Notes"
+        subprocess.check_call([first_open, "mark-seen", app], env=meta_env, stdout=subprocess.DEVNULL)
+        samples = interleaved({
+            "first-open": ([first_open, app], meta_env),
+            "reference": ([TOOLS["nothing-metainfo"], metainfo], meta_env),
+        }, args.runs, lambda command, e: run_tool("rusage", command, e))
+        meta_ref_ms, meta_ref_mib = median(samples["reference"], 0) * 1000, median(samples["reference"], 1) / 1024
+        print(f"\nlogin, nothing to show, no spec ({os.path.getsize(metainfo) // 1024} KiB metainfo file; "
+              f"median of {args.runs} interleaved runs):")
+        print_row("C + GLib GMarkup reader (nothing-metainfo.c)", meta_ref_ms, meta_ref_mib)
+        print_row("first-open appstream:APPID", median(samples["first-open"], 0) * 1000,
+                  median(samples["first-open"], 1) / 1024, meta_ref_ms, meta_ref_mib)
+        meta_ref_cpu = median(samples["reference"], 2) * 1000
+        print(f"  CPU time (user + system), medians: C {meta_ref_cpu:.2f} ms, "
+              f"first-open {median(samples['first-open'], 2) * 1000:.2f} ms "
+              f"({median(samples['first-open'], 2) * 1000 / meta_ref_cpu:.2f}x)")
 
         # 2. The login path with a window due, until mapped and until the first frame.
         # A fresh record folder: Welcome is due at every run (quitting after the first

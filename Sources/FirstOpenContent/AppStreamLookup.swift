@@ -65,9 +65,9 @@ extension SpecFile {
                     file: argument,
                     reason: "no metainfo file for \(quoted(appID)) in metainfo/ or appdata/ of $XDG_DATA_HOME or $XDG_DATA_DIRS")
             }
-            try self.init(metainfoPath: path, locale: locale)
+            try self.init(metainfoPath: path, locale: locale, readingContent: readingContent)
         } else if AppStreamLookup.isMetainfoArgument(argument) {
-            try self.init(metainfoPath: argument, locale: locale)
+            try self.init(metainfoPath: argument, locale: locale, readingContent: readingContent)
         } else {
             try self.init(path: argument, locale: locale, colorValidator: colorValidator,
                           readingReleaseNotes: readingReleaseNotes, readingContent: readingContent)

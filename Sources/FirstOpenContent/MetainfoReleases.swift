@@ -80,8 +80,12 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// - Throws: ``SpecError/metainfo(file:line:column:reason:)`` when the file (or an
     ///   external releases file that exists) cannot be read or parsed. A missing
     ///   external file is a ``findings`` entry, not an error: the app then has no notes.
-    public init(path: String, locale: String? = nil) throws(SpecError) {
-        try self.init(checkedPath: path, locale: locale)
+    ///
+    /// - Parameter readingNotes: `false` reads versions, types and dates but skips every
+    ///   `<description>` unread (GMarkup still checks it is well-formed): what the login
+    ///   path needs to decide, at about the cost of a C program doing the same.
+    public init(path: String, locale: String? = nil, readingNotes: Bool = true) throws(SpecError) {
+        try self.init(checkedPath: path, locale: locale, readingNotes: readingNotes)
         guard hasExternalReleases, releases.isEmpty, let componentID, !componentID.contains("/") else { return }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let external = directory + "/releases/" + componentID + ".releases.xml"
@@ -92,7 +96,7 @@ public struct MetainfoReleases: Sendable, Hashable {
                 message: "<releases type=\"external\"> but \(external) does not exist: no release notes can show"))
             return
         }
-        let other = try MetainfoReleases(checkedPath: external, locale: locale)
+        let other = try MetainfoReleases(checkedPath: external, locale: locale, readingNotes: readingNotes)
         releases = other.releases
         ignoredVersions += other.ignoredVersions
         skippedReleaseCount += other.skippedReleaseCount
@@ -116,7 +120,7 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// The line of `<releases type="external">`, for its finding.
     private var externalLine = 0
 
-    private init(checkedPath path: String, locale: String?) throws(SpecError) {
+    private init(checkedPath path: String, locale: String?, readingNotes: Bool = true) throws(SpecError) {
         let contents: [UInt8]
         do {
             contents = try CheckedFile.read(path, limit: CheckedFile.metainfoLimit)
@@ -124,13 +128,17 @@ public struct MetainfoReleases: Sendable, Hashable {
             throw .metainfo(file: path, line: nil, column: nil, reason: error.description)
         }
         let parsed = contents.withUnsafeBufferPointer { bytes in
-            Result { () throws(SpecError) in try MetainfoReleases(bytes: bytes, file: path, locale: locale) }
+            Result { () throws(SpecError) in
+                try MetainfoReleases(bytes: bytes, file: path, locale: locale, readingNotes: readingNotes)
+            }
         }
         self = try parsed.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?) throws(SpecError) {
-        let reader = MarkupReader(languages: LocaleVariants.list(for: locale), file: file)
+    private init(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?, readingNotes: Bool = true
+    ) throws(SpecError) {
+        let reader = MarkupReader(languages: LocaleVariants.list(for: locale), file: file, readingNotes: readingNotes)
         try reader.parse(bytes, file: file)
         self.file = file
         self.componentID = reader.componentID
@@ -227,9 +235,35 @@ private final class MarkupReader {
     /// The context during a parse, for line numbers.
     private var context: OpaquePointer?
 
-    init(languages: [String], file: String) {
+    /// Whether `<description>` content is read (else skipped by ``skipping``).
+    let readingNotes: Bool
+    /// Whether a `<description>` is being skipped.
+    private var skippingDescription = false
+
+    init(languages: [String], file: String, readingNotes: Bool = true) {
         self.languages = languages
         self.file = file
+        self.readingNotes = readingNotes
+    }
+
+    /// A parser without callbacks: GMarkup checks and skips what it is pushed for in C,
+    /// without a call into Swift per element or text. Owned by this reader (GMarkup
+    /// keeps the pointer while it is pushed).
+    private let skipping: UnsafeMutablePointer<GMarkupParser> = {
+        let parser = UnsafeMutablePointer<GMarkupParser>.allocate(capacity: 1)
+        parser.initialize(to: GMarkupParser(
+            start_element: nil, end_element: nil, text: nil, passthrough: nil, error: nil))
+        return parser
+    }()
+
+    deinit {
+        skipping.deallocate()
+    }
+
+    /// Whether the text callback has any use for the text now.
+    var wantsText: Bool {
+        textTarget != nil || collectingURL || collectingID || collectingComponentText != nil
+            || (block != nil && stack.last == "description")
     }
 
     func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SpecError) {
@@ -249,6 +283,8 @@ private final class MarkupReader {
             text: { _, text, length, userData, _ in
                 guard let text, let userData else { return }
                 let reader = Unmanaged<MarkupReader>.fromOpaque(userData).takeUnretainedValue()
+                // Most text (whitespace between elements) is of no use: no String for it.
+                guard reader.wantsText else { return }
                 let buffer = UnsafeRawBufferPointer(start: text, count: Int(length))
                 reader.characters(String(decoding: buffer, as: UTF8.self))
             },
@@ -334,6 +370,13 @@ private final class MarkupReader {
                 date: attributes["date"] ?? attributes["timestamp"].flatMap(MarkupReader.day(ofTimestamp:)),
                 kind: ReleaseNotes.Kind(rawValue: attributes["type"] ?? "stable") ?? .stable,
                 line: line)
+        case ("release", "description") where release != nil && !readingNotes:
+            // Not needed to decide: GMarkup skips it in C (the release then has no notes
+            // here; SpecFile reads them when a window is due).
+            if let context {
+                g_markup_parse_context_push(context, skipping, nil)
+                skippingDescription = true
+            }
         case ("release", "description") where release != nil:
             block = Block(language: attributes["xml:lang"])
         case ("release", "p"), ("release", "ul"), ("release", "ol"):
@@ -408,6 +451,9 @@ private final class MarkupReader {
                 textTarget = (.paragraph, language)
                 startText()
             }
+        case "description" where skippingDescription:
+            skippingDescription = false
+            if let context { g_markup_parse_context_pop(context) }
         case "description":
             if let block, stack.last == "release" {
                 release?.blocks.append(block)

@@ -57,6 +57,9 @@ public struct SpecFile: Sendable {
     private var literalVersion: (text: String, version: Version)?
     /// The spec's bytes while its row groups are unread (`readingContent: false`).
     private var unreadRows: [UInt8]?
+    /// A metainfo source's launchable desktop id and stock icon while the icon is
+    /// unlooked-up (`readingContent: false`: the desktop file is read only for a window).
+    private var unreadMetainfoIcon: (desktopID: String?, stockIcon: String?)?
 
     /// Whether ``welcomeRows`` and the spec's own ``releases`` are read.
     public var hasRows: Bool { unreadRows == nil }
@@ -163,8 +166,13 @@ public struct SpecFile: Sendable {
     /// in `$XDG_DATA_HOME` and `$XDG_DATA_DIRS`.
     /// - Throws: ``SpecError/metainfo(file:line:column:reason:)`` for a file that cannot be
     ///   read, is malformed, has no usable `<id>`, or no stable release with a version.
-    public init(metainfoPath path: String, locale: String? = nil) throws(SpecError) {
-        let metainfo = try MetainfoReleases(path: path, locale: locale)
+    ///
+    /// - Parameter readingContent: `false` reads only what the decision needs (id,
+    ///   name, versions) and leaves the notes and the desktop file for
+    ///   ``loadingContent(for:colorValidator:)``: the login path with nothing to show
+    ///   then costs about what a C program reading the same file with GMarkup costs.
+    public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true) throws(SpecError) {
+        let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent)
         var id = metainfo.componentID ?? ""
         if id.hasSuffix(".desktop") { id.removeLast(".desktop".count) }
         guard AppID.isValid(id) else {
@@ -179,15 +187,17 @@ public struct SpecFile: Sendable {
         self.locale = locale
         appID = id
         name = metainfo.name ?? id
-        iconName = SpecFile.launchableIcon(metainfo.desktopID, metainfoPath: path) ?? metainfo.stockIcon
+        iconName = readingContent
+            ? SpecFile.launchableIcon(metainfo.desktopID, metainfoPath: path) ?? metainfo.stockIcon : nil
+        unreadMetainfoIcon = readingContent ? nil : (metainfo.desktopID, metainfo.stockIcon)
         accentColor = WindowContent.defaultAccentColor
         versionSource = .metainfo(path: path)
         policy = UpdatePolicy()
         showsWhatsNew = true
         releaseNotesPath = path
         welcomeRows = []
-        releases = ReleaseHistory(metainfo.releases).releases
-        hasReleaseNotes = true
+        releases = readingContent ? ReleaseHistory(metainfo.releases).releases : []
+        hasReleaseNotes = readingContent
         secondaryAction = nil
         metainfoVersion = current.version
         literalVersion = nil
@@ -262,6 +272,11 @@ public struct SpecFile: Sendable {
             throw error.located(inSpec: path, group: SpecFile.mainGroup, key: "ReleaseNotes")
         }
         var loaded = self
+        if let unread = unreadMetainfoIcon {
+            loaded.iconName = SpecFile.launchableIcon(unread.desktopID, metainfoPath: releaseNotesPath)
+                ?? unread.stockIcon
+            loaded.unreadMetainfoIcon = nil
+        }
         // The spec's own rows come first, so a version both define keeps them.
         loaded.releases = ReleaseHistory(releases + metainfo.releases).releases
         loaded.hasReleaseNotes = true

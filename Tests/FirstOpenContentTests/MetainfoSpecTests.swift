@@ -52,4 +52,34 @@ final class MetainfoSpecTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("has no stable <release> with a version"), "\(error)")
         }
     }
+
+    /// The login path reads what the decision needs: notes (and the desktop file for the
+    /// icon) only once a window is due.
+    func testTheLoginPathLeavesNotesAndIconUnreadUntilAWindowIsDue() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("org.example.Lazy.metainfo.xml", """
+            <component><id>org.example.Lazy</id><name>Lazy</name><icon type="stock">accessories-calculator</icon>
+            <releases>
+              <release version="2.0"><description><p>Two <em>new</em></p><ul><li>x</li></ul></description></release>
+              <release version="1.0"><description><p>One</p></description></release>
+            </releases></component>
+            """)
+        let lazy = try SpecFile(argument: path, readingContent: false)
+        XCTAssertEqual(lazy.appID, "org.example.Lazy")
+        XCTAssertEqual(try lazy.currentVersion(), try Version("2.0"))
+        XCTAssertEqual(lazy.releases, [], "no notes read to decide")
+        XCTAssertNil(lazy.iconName)
+        let loaded = try lazy.loadingContent(for: .whatsNew)
+        XCTAssertEqual(loaded.iconName, "accessories-calculator")
+        XCTAssertEqual(loaded.windowContent(kind: .whatsNew, from: try Version("1.0"), to: try Version("2.0")),
+                       try SpecFile(argument: path).windowContent(kind: .whatsNew, from: try Version("1.0"),
+                                                                  to: try Version("2.0")))
+        // A malformed description still fails the decision: GMarkup checks what it skips.
+        let broken = try directory.write("org.example.Broken.metainfo.xml", """
+            <component><id>org.example.Broken</id><releases>
+              <release version="1.0"><description><p>Unclosed</description></release>
+            </releases></component>
+            """)
+        XCTAssertThrowsError(try SpecFile(argument: broken, readingContent: false))
+    }
 }

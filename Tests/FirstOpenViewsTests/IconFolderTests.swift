@@ -55,11 +55,12 @@ final class IconFolderTests: XCTestCase {
             try requireGTK()
             let root = NSTemporaryDirectory() + "first-open-gresource-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: root) }
-            try Self.writePNG(root + "/hicolor/48x48/apps/org.example.ResourceIcon.png")
+            // GTK reads a resource path as part of hicolor: PATH/48x48/apps/NAME.png.
+            try Self.writePNG(root + "/48x48/apps/org.example.ResourceIcon.png")
             try """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <gresources><gresource prefix="/org/example/res/icons">
-                  <file>hicolor/48x48/apps/org.example.ResourceIcon.png</file>
+                  <file>48x48/apps/org.example.ResourceIcon.png</file>
                 </gresource></gresources>
                 """.write(toFile: root + "/icons.gresource.xml", atomically: true, encoding: .utf8)
             let compile = Process()
