@@ -13,6 +13,17 @@ let loginLinkerSettings: [LinkerSetting] = loginLinkingIsStatic
     ? [.unsafeFlags(["-static-executable"]), .linkedLibrary("pcre2-8")]  // GLib's own dependency
     : []
 
+// Install paths: Meson passes its own (scripts/meson-swift-build.sh), so installed
+// programs never guess where they live (Sources/CFirstOpenConfig). A plain `swift build`
+// is a development build that knows its source tree instead.
+let installPaths = [
+    ("FIRST_OPEN_HELPER_PATH", Context.environment["FIRST_OPEN_CONFIG_HELPER_PATH"]),
+    ("FIRST_OPEN_LOCALE_DIRECTORY", Context.environment["FIRST_OPEN_CONFIG_LOCALE_DIRECTORY"]),
+].compactMap { name, value in value.map { CSetting.define(name, to: "\"\($0)\"") } }
+let configSettings: [CSetting] = installPaths.isEmpty
+    ? [.define("FIRST_OPEN_SOURCE_ROOT", to: "\"\(Context.packageDirectory)\"")]
+    : installPaths
+
 let package = Package(
     name: "FirstOpenViews",
     products: [
@@ -24,10 +35,10 @@ let package = Package(
         .executable(name: "first-open", targets: ["FirstOpenTool"]),
         // `first-open-window`: the GTK half of the CLI (show, screenshot), installed in libexec.
         .executable(name: "first-open-window", targets: ["FirstOpenWindowTool"]),
-        // libfirst-open.so: the C / GObject Introspection interface for apps in C, Vala,
-        // Python and JavaScript (first-open.h). Meson installs libFirstOpenLibrary.so as
-        // libfirst-open.so.0.1.0 (its SONAME is libfirst-open.so.0).
-        .library(name: "FirstOpenLibrary", type: .dynamic, targets: ["FirstOpenLibrary"]),
+        // The Swift half of libfirst-open (the C / GObject Introspection library for apps
+        // in C, Vala, Python and JavaScript): Meson links this archive into the shared
+        // library it builds from libfirst-open/ (libfirst-open/meson.build).
+        .library(name: "LibFirstOpenSwift", type: .static, targets: ["LibFirstOpenSwift"]),
         // A small GTK app that embeds the API on its own main window.
         .executable(name: "first-open-demo", targets: ["FirstOpenDemo"]),
     ],
@@ -44,6 +55,8 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+        // Install paths given by the build (first-open-config.h).
+        .target(name: "CFirstOpenConfig", cSettings: configSettings),
         .target(name: "FirstOpenState", dependencies: ["CGLib"]),
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"]),
         // The one presentation flow (decide, quiet check, lock, decide again, content,
@@ -56,13 +69,13 @@ let package = Package(
             dependencies: ["CGtk"],
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("wayland-client")]
         ),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CForeignWindow", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "CForeignWindow", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
         .executableTarget(
             name: "FirstOpenTool",
-            dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenState", "FirstOpenContent"],
+            dependencies: ["CFirstOpenConfig", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenState", "FirstOpenContent"],
             linkerSettings: loginLinkerSettings
         ),
         .executableTarget(
@@ -70,26 +83,11 @@ let package = Package(
             dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
         ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
-        // libfirst-open's C half: GObject types, argument checks, signals (first-open.h).
-        .target(
-            name: "FirstOpenGObject",
-            dependencies: ["CGtk"],
-            exclude: ["libfirst-open.map", "meson.build"]
-        ),
+        // libfirst-open's private seam between its C half (libfirst-open/, built by Meson)
+        // and its Swift half below: the bridge functions and the public enums' values.
+        .systemLibrary(name: "CFirstOpenBridge"),
         // libfirst-open's Swift half: the decision and the window, through the modules above.
-        // The shared library carries the Swift runtime (no toolchain needed at run time)
-        // and exports the C interface alone (libfirst-open.map).
-        .target(
-            name: "FirstOpenLibrary",
-            dependencies: ["FirstOpenGObject", "FirstOpenViews", "CGtk"],
-            linkerSettings: [
-                .unsafeFlags([
-                    "-static-stdlib",
-                    "-Xlinker", "-soname=libfirst-open.so.0",
-                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/FirstOpenGObject/libfirst-open.map",
-                ]),
-            ]
-        ),
+        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "CGtk"]),
         // What the test targets share: a seeded RNG, the display requirement (fail under
         // scripts/test.sh, skip elsewhere), waits on conditions.
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),

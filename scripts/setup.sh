@@ -23,6 +23,7 @@ packages=(
     desktop-file-utils appstream   # validating data/ files
     meson ninja-build              # the distribution build
     gcc gobject-introspection libgirepository1.0-dev valac  # libfirst-open: C, GIR, typelib, vapi (vapigen)
+    gi-docgen  # libfirst-open's API reference (meson -Ddocumentation=true)
     python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
     gir1.2-gtk-4.0 python3-tk x11-utils  # --parent tests: GTK 4 and Tk windows of another process; xprop
     # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI

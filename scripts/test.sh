@@ -20,7 +20,7 @@ export GDK_GL=disable NO_AT_BRIDGE=1
 # libfirst-open (the C / GObject Introspection library) is built by Meson, which makes
 # its GIR, typelib and vapi; it shares SwiftPM's .build, so the release build above
 # is reused. Its tests run the C, Vala, Python and GJS example apps and a staged install.
-meson_options=(-Dswiftpm_scratch_path="$PWD/.build" -Dembedding_tests=enabled)
+meson_options=(-Dswiftpm_scratch_path="$PWD/.build" -Dembedding_tests=enabled -Ddocumentation=true)
 if [ -f .build/meson/build.ninja ]; then
     meson setup --reconfigure .build/meson "${meson_options[@]}" >/dev/null
 else

@@ -1,3 +1,4 @@
+internal import CFirstOpenConfig
 import FirstOpenToolSupport
 
 #if canImport(Glibc)
@@ -8,9 +9,11 @@ import Glibc
 ///
 /// `first-open` itself never links GTK: every library in `DT_NEEDED` is loaded
 /// at start-up, and the login path must stay as cheap as a small C program when
-/// there is nothing to show. The helper is looked up in this order:
-/// `$FIRST_OPEN_HELPER`; next to this binary (the build tree);
-/// `../libexec/first-open/first-open-window` relative to it (an installed tree).
+/// there is nothing to show. The helper is `$FIRST_OPEN_HELPER` when set (tests, and
+/// programs run from a Meson build tree); otherwise where Meson installed it
+/// (`<libexecdir>/first-open/first-open-window`, given to the build: `-Dlibexecdir` is
+/// honoured, nothing is guessed); in a development build (`swift build`, no install
+/// paths), next to this binary.
 enum HelperLauncher {
     static let helperName = "first-open-window"
 
@@ -19,19 +22,17 @@ enum HelperLauncher {
         if let override = getenv("FIRST_OPEN_HELPER").map({ String(cString: $0) }), !override.isEmpty {
             return override
         }
-        guard let directory = ExecutableLocation.directory else { return nil }
-        let candidates = [
-            "\(directory)/\(helperName)",
-            "\(directory)/../libexec/first-open/\(helperName)",
-        ]
-        return candidates.first { access($0, X_OK) == 0 }
+        if let installed = first_open_config_helper_path() {
+            return String(cString: installed)
+        }
+        return ExecutableLocation.directory.map { "\($0)/\(helperName)" }
     }
 
     /// Replaces this process with the helper; throws only when that fails.
     static func execHelper(arguments: [String]) throws(CommandFailure) -> Never {
         guard let path = helperPath() else {
             throw CommandFailure(
-                "the window helper '\(helperName)' is not installed next to first-open or in ../libexec/first-open",
+                "cannot tell where the window helper '\(helperName)' is (set FIRST_OPEN_HELPER)",
                 code: .software)
         }
         var cArguments: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }

@@ -1,16 +1,18 @@
+internal import CFirstOpenConfig
 internal import CGtk
 
 /// Translations of the window's built-in strings ("Welcome to", "Continue", …) in the
 /// gettext domain `first-open`.
 ///
 /// The domain is bound once, on first use, to the first of:
-/// 1. `$FIRST_OPEN_LOCALEDIR`;
-/// 2. inside libfirst-open, `<library dir>/../share/locale` or `../../share/locale`
-///    (``sharedLibraryDirectory``), when it holds `first-open.mo` files;
-/// 3. `<executable dir>/../share/locale` or `<executable dir>/../../share/locale`, when
-///    it holds `first-open.mo` files (an installed prefix: `bin/`, `libexec/first-open/`);
-/// 4. the build tree's `.build/locale` (written by `scripts/build-translations.sh`);
-/// 5. otherwise the system default (`/usr/share/locale`).
+/// 1. `$FIRST_OPEN_LOCALEDIR` (for tests and uninstalled trees);
+/// 2. the locale directory Meson installed the catalogues in (`-Dlocaledir`, given to
+///    the build: `first-open-config.h`), in the programs and in libfirst-open alike;
+/// 3. in a development build (`swift build`, no install paths), the source tree's
+///    `.build/locale` (written by `scripts/build-translations.sh`) when it holds
+///    catalogues;
+/// 4. otherwise the system default (`/usr/share/locale`).
+/// Nothing is guessed from where the program or the library was loaded from.
 ///
 /// Lookups use `dgettext` with the domain, never `textdomain()`: the embedding app owns
 /// the default domain. As with any gettext program, `LANGUAGE` is honoured only when
@@ -21,12 +23,6 @@ public enum Localization {
 
     /// The environment variable that points at a locale directory.
     public static let localeDirectoryVariable = "FIRST_OPEN_LOCALEDIR"
-
-    /// The directory of the shared library this code is linked into, when it is one:
-    /// libfirst-open sets it before its first lookup, so that `<libdir>/../share/locale`
-    /// (or `../../share/locale` with a multiarch libdir) is found whatever program
-    /// (python3, gjs) hosts it. `nil` in the package's executables.
-    nonisolated(unsafe) package static var sharedLibraryDirectory: String?
 
     /// The locale directory the domain is bound to, or `nil` for the system default.
     public static var localeDirectory: String? { binding.directory }
@@ -49,8 +45,7 @@ public enum Localization {
     /// package root and the folder `scripts/build-translations.sh` compiles into by
     /// default, which the lookup finds. `nil` for an installed program.
     public static func sourceTranslations(among languages: [String]) -> (packageRoot: String, buildDirectory: String)? {
-        let root = packageRoot()
-        guard let executable = executableDirectory(), executable.hasPrefix(root + "/.build/"),
+        guard let root = packageRoot(), let executable = executableDirectory(), executable.hasPrefix(root + "/.build/"),
               languages.contains(where: { g_file_test("\(root)/po/\($0).po", G_FILE_TEST_IS_REGULAR) != 0 })
         else { return nil }
         return (root, root + "/.build/locale")
@@ -141,22 +136,14 @@ public enum Localization {
         if let variable = g_getenv(localeDirectoryVariable), variable.pointee != 0 {
             return String(cString: variable)
         }
-        var candidates: [String] = []
-        if let sharedLibraryDirectory {
-            candidates.append(sharedLibraryDirectory + "/../share/locale")
-            candidates.append(sharedLibraryDirectory + "/../../share/locale")
+        if let installed = first_open_config_locale_directory() {
+            return String(cString: installed)
         }
-        if let executableDirectory = executableDirectory() {
-            candidates.append(executableDirectory + "/../share/locale")
-            // The window helper is installed in <prefix>/libexec/first-open/.
-            candidates.append(executableDirectory + "/../../share/locale")
-            // `swift build` puts binaries in .build/<triple>/<configuration>/.
-            candidates.append(executableDirectory + "/../../locale")
-            candidates.append(executableDirectory + "/../locale")
+        // A development build: the catalogues scripts/build-translations.sh compiled.
+        if let root = packageRoot(), containsCatalogs(root + "/.build/locale") {
+            return root + "/.build/locale"
         }
-        // The package's own build tree, for tests and the demo run with --scratch-path.
-        candidates.append(packageRoot() + "/.build/locale")
-        return candidates.first(where: containsCatalogs)
+        return nil
     }
 
     private static func executableDirectory() -> String? {
@@ -167,14 +154,10 @@ public enum Localization {
         return String(cString: directory)
     }
 
-    private static func packageRoot() -> String {
-        // #filePath is <root>/Sources/FirstOpenViews/Localization.swift.
-        var path = "\(#filePath)"
-        for _ in 0..<3 {
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            path = String(path[..<slash])
-        }
-        return path
+    /// The package's source tree in a development build; `nil` in a build with install
+    /// paths (no path of the build machine is compiled into those).
+    private static func packageRoot() -> String? {
+        first_open_config_source_root().map { String(cString: $0) }
     }
 
     /// Whether `<directory>/<lang>/LC_MESSAGES/first-open.mo` exists for some language.

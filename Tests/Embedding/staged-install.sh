@@ -6,7 +6,9 @@
 #   against the stage, shows the window and records on dismissal (run-example.py);
 # - examples/vala/car-app.vala compiles with the staged first-open.vapi;
 # - Python finds FirstOpen 1.0 through GI_TYPELIB_PATH, and its example runs too,
-#   also in German with the staged translations.
+#   also in German with the staged translations;
+# - no installed binary or library contains a path of the build machine (the source
+#   tree or the build directory): builds are reproducible wherever they are made.
 #
 #   staged-install.sh BUILD_DIR SOURCE_ROOT      (needs an X display: xvfb-run)
 set -eu
@@ -30,6 +32,21 @@ libdir=$(dirname "$(dirname "$pc")")
 datadir=$(find "$stage" -type d -path '*/share/vala/vapi' | head -n 1)
 datadir=${datadir%/vala/vapi}
 [ -f "$datadir/gir-1.0/FirstOpen-1.0.gir" ] || { echo "FAIL: no FirstOpen-1.0.gir in $datadir/gir-1.0" >&2; exit 1; }
+
+# No path of the build machine in what is shipped: distributions strip the binaries
+# (debug information, which names the source files, goes to -dbgsym packages), so the
+# stripped files must not name the source tree, the build directory or the toolchain.
+# (Before Meson passed the install paths in, the library carried its source tree to
+# find translations.)
+toolchain=$(dirname "$(dirname "$(command -v swift 2>/dev/null || echo /nonexistent/bin/swift)")")
+find "$stage" -type f | while IFS= read -r file; do
+    [ "$(head -c 4 "$file" | tail -c 3)" = ELF ] || continue
+    strip -o "$work/stripped" "$file"
+    if strings -a "$work/stripped" | grep -F -e "$source" -e "$build" -e "$toolchain"; then
+        echo "FAIL: ${file#"$stage"} names a path of the build machine" >&2; exit 1
+    fi
+done
+echo "ok: no build-machine path in the installed programs and library"
 
 # A host environment with no Swift toolchain anywhere.
 PATH=/usr/local/bin:/usr/bin:/bin
@@ -65,8 +82,11 @@ run="/usr/bin/python3 $source/Tests/Embedding/run-example.py --lib-dir $libdir -
 $run "Welcome to Car" -- "$work/car-app" "$spec"
 $run "Welcome to Car" -- "$work/car-app-vala" "$spec"
 $run "Welcome to Car" -- /usr/bin/python3 "$source/examples/python/car-app.py" "$spec"
-# The built-in strings in German from the staged share/locale, found next to the
-# library (<libdir>/../../share/locale), whatever program hosts it.
-env -u FIRST_OPEN_LOCALEDIR LANG=C.UTF-8 LANGUAGE=de \
+# The built-in strings in German from the staged share/locale. The library looks in
+# the localedir it was configured with (compiled in, not guessed from where it was
+# loaded); a stage is not there, so it is named with the documented override.
+locale=$(find "$stage" -type d -path '*/share/locale' | head -n 1)
+[ -f "$locale/de/LC_MESSAGES/first-open.mo" ] || { echo "FAIL: no German catalogue in the stage" >&2; exit 1; }
+env FIRST_OPEN_LOCALEDIR="$locale" LANG=C.UTF-8 LANGUAGE=de \
     $run "Willkommen bei Car" -- /usr/bin/python3 "$source/examples/python/car-app.py" "$spec"
 echo "ok: staged install works with no Swift toolchain"

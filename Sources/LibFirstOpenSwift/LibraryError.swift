@@ -1,21 +1,13 @@
+internal import CFirstOpenBridge
 import FirstOpenViews
 
 /// A failure reported to the C caller as a `GError` in the `FIRST_OPEN_ERROR` domain.
 struct LibraryError: Error {
-    /// The codes of `FirstOpenError` in first-open.h (same order, same values).
-    enum Code: Int32 {
-        case badSpec = 0
-        case state = 1
-        case noDisplay = 2
-        case noContent = 3
-        case cannotWrite = 4
-        case failed = 5
-    }
-
-    let code: Code
+    /// A `FirstOpenError` code of first-open.h (the C enum itself: its values live there only).
+    let code: FirstOpenError
     let message: String
 
-    init(_ code: Code, _ message: String) {
+    init(_ code: FirstOpenError, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -31,7 +23,7 @@ extension LibraryError {
 
 extension FirstOpenFailure {
     /// The `FirstOpenError` code (first-open.h) of this failure.
-    var errorCode: LibraryError.Code {
+    var errorCode: FirstOpenError {
         switch self {
         case .spec, .badValue, .changedSinceDecision: .badSpec
         case .noContent: .noContent
@@ -41,4 +33,14 @@ extension FirstOpenFailure {
         case .software: .failed
         }
     }
+}
+
+// Swift spellings of first-open.h's error codes (the values are C's).
+extension FirstOpenError {
+    static var badSpec: FirstOpenError { FIRST_OPEN_ERROR_BAD_SPEC }
+    static var state: FirstOpenError { FIRST_OPEN_ERROR_STATE }
+    static var noDisplay: FirstOpenError { FIRST_OPEN_ERROR_NO_DISPLAY }
+    static var noContent: FirstOpenError { FIRST_OPEN_ERROR_NO_CONTENT }
+    static var cannotWrite: FirstOpenError { FIRST_OPEN_ERROR_CANNOT_WRITE }
+    static var failed: FirstOpenError { FIRST_OPEN_ERROR_FAILED }
 }

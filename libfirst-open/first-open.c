@@ -1,132 +1,90 @@
 /* libfirst-open: the GObject half. GLib conventions live here (types, argument
  * checks as criticals, GError, signals); the decision, the record and the window are
- * the package's Swift modules, reached through first-open-bridge.h.
+ * the package's Swift modules, reached through first-open-private.h.
  *
  * SPDX-License-Identifier: MIT
  */
-#define G_LOG_DOMAIN "FirstOpen"
-/* dladdr () */
+/* gettid () */
 #define _GNU_SOURCE
 
-#include <dlfcn.h>
+#include <unistd.h>
 
 #include "first-open.h"
-#include "first-open-bridge.h"
+#include "first-open-private.h"
 
-/**
- * SECTION:first-open
- * @title: FirstOpen
- * @short_description: "Welcome" and "What's New" windows for GTK 3 apps
- *
- * libfirst-open shows a modal "Welcome to ‹App›" window the first time an app starts
- * and a "What's New in ‹App›" window after it was updated, described by a spec file
- * (the keyfile format of `first-open`, see `docs/spec-format.md`).
- *
- * first_open_present_if_needed() makes the same decision as `first-open SPEC`: the same
- * per-user record (`$XDG_STATE_HOME/first-open/APPID.state`), the same admin and user
- * settings (`first-open/first-open.conf` in `$XDG_CONFIG_DIRS` and `$XDG_CONFIG_HOME`),
- * the same quiet sessions (live, guest, greeter, system accounts) and the same lock,
- * so an app and an autostart entry for the same spec show the window once. When a
- * window is due it is shown modal and transient for the app's window, in the app's own
- * main loop (the call returns at once), and the version is recorded when the user
- * dismisses it: a crash before that shows it again next time.
- *
- * The library never changes the process: no environment variables, no locale, no
- * GDK settings, no exit(), no main loop of its own. It needs GTK initialised by the
- * app (gtk_init()) and must be called from the thread that runs GTK.
- *
- * For dismissal notifications, a forced window, specs shipped in a #GResource and
- * screenshots, use a #FirstOpenPresenter.
- */
+/* The library's overview (what first_open_present_if_needed () decides, what it never
+ * does to the app, the thread rule) is libfirst-open/overview.md, in the API reference. */
 
 /**
  * first_open_error_quark:
  *
+ * The error domain of libfirst-open's runtime failures.
+ *
  * Returns: the #GQuark of the #FIRST_OPEN_ERROR domain
+ *
+ * Since: 0.1
  */
 G_DEFINE_QUARK (first-open-error-quark, first_open_error)
 
-/* Enum types registered by hand: SwiftPM builds this file, and it cannot run
- * glib-mkenums; three small enums do not need it. */
-
-/**
- * first_open_error_get_type:
- *
- * Returns: the #GType of #FirstOpenError
- */
-GType
-first_open_error_get_type (void)
+/* GTK's main thread, as libfirst-open documents it: the program's first thread (where
+ * the Swift half's main actor runs; anywhere else its runtime traps), and the default
+ * main context is not run by another thread. */
+static gboolean
+on_gtk_main_thread (void)
 {
-  static gsize type = 0;
-  if (g_once_init_enter (&type))
-    {
-      static const GEnumValue values[] = {
-        { FIRST_OPEN_ERROR_BAD_SPEC, "FIRST_OPEN_ERROR_BAD_SPEC", "bad-spec" },
-        { FIRST_OPEN_ERROR_STATE, "FIRST_OPEN_ERROR_STATE", "state" },
-        { FIRST_OPEN_ERROR_NO_DISPLAY, "FIRST_OPEN_ERROR_NO_DISPLAY", "no-display" },
-        { FIRST_OPEN_ERROR_NO_CONTENT, "FIRST_OPEN_ERROR_NO_CONTENT", "no-content" },
-        { FIRST_OPEN_ERROR_CANNOT_WRITE, "FIRST_OPEN_ERROR_CANNOT_WRITE", "cannot-write" },
-        { FIRST_OPEN_ERROR_FAILED, "FIRST_OPEN_ERROR_FAILED", "failed" },
-        { 0, NULL, NULL }
-      };
-      g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("FirstOpenError"), values));
-    }
-  return type;
+  GMainContext *context = g_main_context_default ();
+
+  if (gettid () != getpid ())
+    return FALSE;
+  if (g_main_context_is_owner (context))
+    return TRUE;
+  /* Before gtk_main () nobody owns it; while another thread runs it, this fails. */
+  if (!g_main_context_acquire (context))
+    return FALSE;
+  g_main_context_release (context);
+  return TRUE;
 }
 
-/**
- * first_open_kind_get_type:
- *
- * Returns: the #GType of #FirstOpenKind
- */
-GType
-first_open_kind_get_type (void)
-{
-  static gsize type = 0;
-  if (g_once_init_enter (&type))
-    {
-      static const GEnumValue values[] = {
-        { FIRST_OPEN_KIND_WELCOME, "FIRST_OPEN_KIND_WELCOME", "welcome" },
-        { FIRST_OPEN_KIND_WHATS_NEW, "FIRST_OPEN_KIND_WHATS_NEW", "whats-new" },
-        { 0, NULL, NULL }
-      };
-      g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("FirstOpenKind"), values));
-    }
-  return type;
-}
+#define WRONG_THREAD_MESSAGE \
+  "called from a thread other than GTK's main thread (the program's first thread, running GTK's main loop); libfirst-open, like GTK, must be called there"
 
-/**
- * first_open_dismissal_reason_get_type:
- *
- * Returns: the #GType of #FirstOpenDismissalReason
- */
-GType
-first_open_dismissal_reason_get_type (void)
-{
-  static gsize type = 0;
-  if (g_once_init_enter (&type))
-    {
-      static const GEnumValue values[] = {
-        { FIRST_OPEN_DISMISSAL_REASON_CONTINUED, "FIRST_OPEN_DISMISSAL_REASON_CONTINUED", "continued" },
-        { FIRST_OPEN_DISMISSAL_REASON_ESCAPED, "FIRST_OPEN_DISMISSAL_REASON_ESCAPED", "escaped" },
-        { FIRST_OPEN_DISMISSAL_REASON_CLOSED, "FIRST_OPEN_DISMISSAL_REASON_CLOSED", "closed" },
-        { FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC, "FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC", "programmatic" },
-        { 0, NULL, NULL }
-      };
-      g_once_init_leave (&type, g_enum_register_static (g_intern_static_string ("FirstOpenDismissalReason"), values));
-    }
-  return type;
-}
+/* A GLib critical, as for any other programmer error, and `val` returned. */
+#define return_val_if_wrong_thread(val)                           \
+  G_STMT_START {                                                  \
+    if (G_UNLIKELY (!on_gtk_main_thread ()))                      \
+      {                                                           \
+        g_critical ("%s: " WRONG_THREAD_MESSAGE, G_STRFUNC);      \
+        return (val);                                             \
+      }                                                           \
+  } G_STMT_END
+
+#define return_if_wrong_thread()                                  \
+  G_STMT_START {                                                  \
+    if (G_UNLIKELY (!on_gtk_main_thread ()))                      \
+      {                                                           \
+        g_critical ("%s: " WRONG_THREAD_MESSAGE, G_STRFUNC);      \
+        return;                                                   \
+      }                                                           \
+  } G_STMT_END
 
 /**
  * FirstOpenPresenter:
  *
  * One app's Welcome and What's New window, from one spec.
  *
- * Create it from a spec file (first_open_presenter_new()), from a spec in memory
- * (first_open_presenter_new_from_bytes()) or from a #GResource
- * (first_open_presenter_new_from_resource()); the spec is read and checked then, so a
- * broken spec is an error at once. Then:
+ * The spec comes from exactly one of #FirstOpenPresenter:path (a spec file),
+ * #FirstOpenPresenter:bytes (a spec in memory) or #FirstOpenPresenter:resource-path
+ * (a spec in the app's #GResource), set when the presenter is constructed: with
+ * first_open_presenter_new(), first_open_presenter_new_from_bytes(),
+ * first_open_presenter_new_from_resource(), or g_object_new() / a binding's
+ * constructor with the property (`FirstOpen.Presenter(path=spec)` in Python,
+ * `new FirstOpen.Presenter({path: spec})` in JavaScript). The presenter is a
+ * #GInitable: g_initable_init() reads and checks the spec and reports a broken one as
+ * a #GError. The `new` functions call it; when a binding constructs the object without
+ * calling it, the first method that needs the spec does, and returns the same error.
+ * A presenter with no spec, or with two, reports %FIRST_OPEN_ERROR_BAD_SPEC.
+ *
+ * Then:
  *
  * - first_open_presenter_present_if_needed() decides and shows the window when it is
  *   due, recording the version on dismissal (what first_open_present_if_needed() does);
@@ -137,18 +95,37 @@ first_open_dismissal_reason_get_type (void)
  *
  * While a window is shown the presenter keeps itself alive: the app may drop its
  * reference right after presenting.
+ *
+ * Every method must be called on GTK's main thread; constructing the object and
+ * dropping the last reference may happen anywhere.
+ *
+ * Since: 0.1
  */
 struct _FirstOpenPresenter
 {
   GObject parent_instance;
 
-  void *spec;      /* the Swift handle: the parsed spec and the window shown */
+  /* Construct-only: where the spec comes from (one of the first three). */
+  char *path;
+  GBytes *bytes;
+  char *resource_path;
+  char *base_path;
+
+  /* Set by initable_init (), once. */
+  gboolean initialized;
+  void *spec;          /* the Swift handle: the parsed spec and the window shown */
+  GError *init_error;  /* why there is no spec */
   char *app_id;
+
   gboolean showing;
 };
 
 enum {
   PROP_0,
+  PROP_PATH,
+  PROP_BYTES,
+  PROP_RESOURCE_PATH,
+  PROP_BASE_PATH,
   PROP_APP_ID,
   PROP_SHOWING,
   N_PROPS
@@ -162,16 +139,113 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (FirstOpenPresenter, first_open_presenter, G_TYPE_OBJECT)
+static void first_open_presenter_initable_iface_init (GInitableIface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (FirstOpenPresenter, first_open_presenter, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_INITABLE, first_open_presenter_initable_iface_init))
+
+static void *
+load_spec (FirstOpenPresenter  *self,
+           GError             **error)
+{
+  const char *base_path = self->base_path != NULL ? self->base_path : ".";
+  int sources = (self->path != NULL) + (self->bytes != NULL) + (self->resource_path != NULL);
+  const void *data;
+  gsize length;
+
+  if (sources != 1)
+    {
+      g_set_error_literal (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC,
+                           sources == 0
+                           ? "FirstOpenPresenter has no spec: construct it with one of the properties path, bytes or resource-path"
+                           : "FirstOpenPresenter has more than one spec: set only one of the properties path, bytes and resource-path");
+      return NULL;
+    }
+  if (self->path != NULL)
+    return _first_open_spec_load_file (self->path, error);
+  if (self->bytes != NULL)
+    {
+      data = g_bytes_get_data (self->bytes, &length);
+      return _first_open_spec_load_data (data, length, "(spec data)", base_path, error);
+    }
+
+  g_autoptr(GError) lookup_error = NULL;
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (self->resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &lookup_error);
+  if (bytes == NULL)
+    {
+      g_set_error (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC,
+                   "%s: %s", self->resource_path, lookup_error->message);
+      return NULL;
+    }
+  data = g_bytes_get_data (bytes, &length);
+  return _first_open_spec_load_data (data, length, self->resource_path, base_path, error);
+}
+
+static gboolean
+first_open_presenter_initable_init (GInitable     *initable,
+                                    GCancellable  *cancellable G_GNUC_UNUSED,
+                                    GError       **error)
+{
+  FirstOpenPresenter *self = FIRST_OPEN_PRESENTER (initable);
+
+  if (G_UNLIKELY (!on_gtk_main_thread ()))
+    {
+      g_critical ("%s: " WRONG_THREAD_MESSAGE, G_STRFUNC);
+      g_set_error_literal (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_FAILED,
+                           "FirstOpenPresenter " WRONG_THREAD_MESSAGE);
+      return FALSE;
+    }
+
+  if (!self->initialized)
+    {
+      self->initialized = TRUE;
+      self->spec = load_spec (self, &self->init_error);
+      if (self->spec != NULL)
+        {
+          self->app_id = _first_open_spec_copy_app_id (self->spec);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_APP_ID]);
+        }
+    }
+  if (self->spec == NULL)
+    {
+      if (error != NULL)
+        *error = g_error_copy (self->init_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+first_open_presenter_initable_iface_init (GInitableIface *iface)
+{
+  iface->init = first_open_presenter_initable_init;
+}
+
+/* The spec, read on first use when a binding constructed the presenter without
+ * g_initable_init (). FALSE with `error` set when there is none. */
+static gboolean
+ensure_spec (FirstOpenPresenter  *self,
+             GError             **error)
+{
+  if (self->spec != NULL)
+    return TRUE;
+  return first_open_presenter_initable_init (G_INITABLE (self), NULL, error);
+}
 
 static void
 first_open_presenter_finalize (GObject *object)
 {
   FirstOpenPresenter *self = FIRST_OPEN_PRESENTER (object);
 
+  /* Safe on any thread: nothing is shown (a showing presenter holds a reference). */
   if (self->spec != NULL)
     _first_open_spec_free (self->spec);
+  g_clear_error (&self->init_error);
   g_free (self->app_id);
+  g_free (self->path);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  g_free (self->resource_path);
+  g_free (self->base_path);
 
   G_OBJECT_CLASS (first_open_presenter_parent_class)->finalize (object);
 }
@@ -186,11 +260,54 @@ first_open_presenter_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_PATH:
+      g_value_set_string (value, self->path);
+      break;
+    case PROP_BYTES:
+      g_value_set_boxed (value, self->bytes);
+      break;
+    case PROP_RESOURCE_PATH:
+      g_value_set_string (value, self->resource_path);
+      break;
+    case PROP_BASE_PATH:
+      g_value_set_string (value, self->base_path);
+      break;
     case PROP_APP_ID:
+      /* No spec read yet (and none can be read on this thread): NULL. */
+      if (!self->initialized && on_gtk_main_thread ())
+        ensure_spec (self, NULL);
       g_value_set_string (value, self->app_id);
       break;
     case PROP_SHOWING:
       g_value_set_boolean (value, self->showing);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+first_open_presenter_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  FirstOpenPresenter *self = FIRST_OPEN_PRESENTER (object);
+
+  /* All construct-only: set once, before any method runs. */
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      self->path = g_value_dup_string (value);
+      break;
+    case PROP_BYTES:
+      self->bytes = g_value_dup_boxed (value);
+      break;
+    case PROP_RESOURCE_PATH:
+      self->resource_path = g_value_dup_string (value);
+      break;
+    case PROP_BASE_PATH:
+      self->base_path = g_value_dup_string (value);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -204,20 +321,76 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
 
   object_class->finalize = first_open_presenter_finalize;
   object_class->get_property = first_open_presenter_get_property;
+  object_class->set_property = first_open_presenter_set_property;
+
+  /**
+   * FirstOpenPresenter:path: (type filename)
+   *
+   * A spec file to read. Relative paths in it (icons, release notes) resolve against
+   * its directory. One of this, #FirstOpenPresenter:bytes and
+   * #FirstOpenPresenter:resource-path must be set.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_PATH] =
+    g_param_spec_string ("path", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * FirstOpenPresenter:bytes:
+   *
+   * The text of a spec file (UTF-8), for apps that build it themselves. Relative
+   * paths in it resolve against #FirstOpenPresenter:base-path.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_BYTES] =
+    g_param_spec_boxed ("bytes", NULL, NULL, G_TYPE_BYTES,
+                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * FirstOpenPresenter:resource-path:
+   *
+   * The path of a spec in the app's registered resources, e.g.
+   * `/org/example/Car/first-open.spec` (g_resources_lookup_data()). Relative paths in
+   * it resolve against #FirstOpenPresenter:base-path.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_RESOURCE_PATH] =
+    g_param_spec_string ("resource-path", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * FirstOpenPresenter:base-path: (type filename)
+   *
+   * The directory relative paths in a spec from #FirstOpenPresenter:bytes or
+   * #FirstOpenPresenter:resource-path resolve against; %NULL: the working directory.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_BASE_PATH] =
+    g_param_spec_string ("base-path", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   /**
    * FirstOpenPresenter:app-id:
    *
-   * The spec's `AppId=`: the name of the user's record.
+   * The spec's `AppId=`: the name of the user's record; %NULL while the presenter
+   * has no valid spec.
+   *
+   * Since: 0.1
    */
   properties[PROP_APP_ID] =
     g_param_spec_string ("app-id", NULL, NULL, NULL,
-                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
    * FirstOpenPresenter:showing:
    *
    * Whether a window of this presenter is on screen.
+   *
+   * Since: 0.1
    */
   properties[PROP_SHOWING] =
     g_param_spec_boolean ("showing", NULL, NULL, FALSE,
@@ -234,6 +407,8 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
    * Emitted once for every window shown, when it goes away. For a window shown by
    * first_open_presenter_present_if_needed(), a user dismissal (every @reason but
    * %FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC) has recorded the version by then.
+   *
+   * Since: 0.1
    */
   signals[SIGNAL_DISMISSED] =
     g_signal_new ("dismissed",
@@ -246,17 +421,8 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
 }
 
 static void
-first_open_presenter_init (FirstOpenPresenter *self)
+first_open_presenter_init (FirstOpenPresenter *self G_GNUC_UNUSED)
 {
-}
-
-static FirstOpenPresenter *
-presenter_adopting (void *spec)
-{
-  FirstOpenPresenter *self = g_object_new (FIRST_OPEN_TYPE_PRESENTER, NULL);
-  self->spec = spec;
-  self->app_id = _first_open_spec_copy_app_id (spec);
-  return self;
 }
 
 /**
@@ -264,23 +430,23 @@ presenter_adopting (void *spec)
  * @spec_path: (type filename): a spec file
  * @error: return location for a #GError, or %NULL
  *
- * Reads and checks the spec file at @spec_path. Relative paths in it (icons, release
- * notes) resolve against its directory.
+ * Reads and checks the spec file at @spec_path (#FirstOpenPresenter:path). Relative
+ * paths in it (icons, release notes) resolve against its directory.
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
  *   (%FIRST_OPEN_ERROR_BAD_SPEC)
+ *
+ * Since: 0.1
  */
 FirstOpenPresenter *
 first_open_presenter_new (const char  *spec_path,
                           GError     **error)
 {
-  void *spec;
-
   g_return_val_if_fail (spec_path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  return_val_if_wrong_thread (NULL);
 
-  spec = _first_open_spec_load_file (spec_path, error);
-  return spec != NULL ? presenter_adopting (spec) : NULL;
+  return g_initable_new (FIRST_OPEN_TYPE_PRESENTER, NULL, error, "path", spec_path, NULL);
 }
 
 /**
@@ -290,27 +456,25 @@ first_open_presenter_new (const char  *spec_path,
  *   (icons, release notes) resolve against; %NULL: the working directory
  * @error: return location for a #GError, or %NULL
  *
- * Reads and checks a spec held in memory, for apps that ship it in a #GResource or
+ * Reads and checks a spec held in memory (#FirstOpenPresenter:bytes), for apps that
  * build it themselves.
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
  *   (%FIRST_OPEN_ERROR_BAD_SPEC)
+ *
+ * Since: 0.1
  */
 FirstOpenPresenter *
 first_open_presenter_new_from_bytes (GBytes      *spec,
                                      const char  *base_path,
                                      GError     **error)
 {
-  const void *data;
-  gsize length;
-  void *handle;
-
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  return_val_if_wrong_thread (NULL);
 
-  data = g_bytes_get_data (spec, &length);
-  handle = _first_open_spec_load_data (data, length, "(spec data)", base_path != NULL ? base_path : ".", error);
-  return handle != NULL ? presenter_adopting (handle) : NULL;
+  return g_initable_new (FIRST_OPEN_TYPE_PRESENTER, NULL, error,
+                         "bytes", spec, "base-path", base_path, NULL);
 }
 
 /**
@@ -321,47 +485,46 @@ first_open_presenter_new_from_bytes (GBytes      *spec,
  *   resolve against; %NULL: the working directory
  * @error: return location for a #GError, or %NULL
  *
- * Reads and checks a spec from the app's #GResource bundle (g_resources_lookup_data()).
+ * Reads and checks a spec from the app's #GResource bundle
+ * (#FirstOpenPresenter:resource-path, g_resources_lookup_data()).
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
  *   (%FIRST_OPEN_ERROR_BAD_SPEC, also when there is no such resource)
+ *
+ * Since: 0.1
  */
 FirstOpenPresenter *
 first_open_presenter_new_from_resource (const char  *resource_path,
                                         const char  *base_path,
                                         GError     **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) lookup_error = NULL;
-  const void *data;
-  gsize length;
-  void *handle;
-
   g_return_val_if_fail (resource_path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  return_val_if_wrong_thread (NULL);
 
-  bytes = g_resources_lookup_data (resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &lookup_error);
-  if (bytes == NULL)
-    {
-      g_set_error (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC,
-                   "%s: %s", resource_path, lookup_error->message);
-      return NULL;
-    }
-  data = g_bytes_get_data (bytes, &length);
-  handle = _first_open_spec_load_data (data, length, resource_path, base_path != NULL ? base_path : ".", error);
-  return handle != NULL ? presenter_adopting (handle) : NULL;
+  return g_initable_new (FIRST_OPEN_TYPE_PRESENTER, NULL, error,
+                         "resource-path", resource_path, "base-path", base_path, NULL);
 }
 
 /**
  * first_open_presenter_get_app_id:
  * @self: a #FirstOpenPresenter
  *
- * Returns: the spec's `AppId=`, which names the user's record
+ * The spec's `AppId=` (#FirstOpenPresenter:app-id). Reads the spec first when the
+ * presenter was constructed without g_initable_init().
+ *
+ * Returns: (nullable): the spec's `AppId=`, which names the user's record; %NULL when
+ *   the presenter has no valid spec
+ *
+ * Since: 0.1
  */
 const char *
 first_open_presenter_get_app_id (FirstOpenPresenter *self)
 {
   g_return_val_if_fail (FIRST_OPEN_IS_PRESENTER (self), NULL);
+  return_val_if_wrong_thread (NULL);
+
+  ensure_spec (self, NULL);
   return self->app_id;
 }
 
@@ -369,7 +532,11 @@ first_open_presenter_get_app_id (FirstOpenPresenter *self)
  * first_open_presenter_get_showing:
  * @self: a #FirstOpenPresenter
  *
+ * Whether a window is on screen (#FirstOpenPresenter:showing).
+ *
  * Returns: whether a window of this presenter is on screen
+ *
+ * Since: 0.1
  */
 gboolean
 first_open_presenter_get_showing (FirstOpenPresenter *self)
@@ -394,6 +561,8 @@ present (FirstOpenPresenter  *self,
          int                  kind,
          GError             **error)
 {
+  if (!ensure_spec (self, error))
+    return FALSE;
   if (self->showing)
     return FALSE;
   if (!has_display (error))
@@ -424,6 +593,8 @@ present (FirstOpenPresenter  *self,
  * Returns: %TRUE when a window was presented; %FALSE when nothing was due (@error
  *   unset) or on failure (@error set: %FIRST_OPEN_ERROR_BAD_SPEC,
  *   %FIRST_OPEN_ERROR_STATE, %FIRST_OPEN_ERROR_NO_DISPLAY)
+ *
+ * Since: 0.1
  */
 gboolean
 first_open_presenter_present_if_needed (FirstOpenPresenter  *self,
@@ -433,6 +604,7 @@ first_open_presenter_present_if_needed (FirstOpenPresenter  *self,
   g_return_val_if_fail (FIRST_OPEN_IS_PRESENTER (self), FALSE);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  return_val_if_wrong_thread (FALSE);
 
   return present (self, parent, -1, error);
 }
@@ -450,6 +622,8 @@ first_open_presenter_present_if_needed (FirstOpenPresenter  *self,
  * Returns: %TRUE when the window was presented; %FALSE while this presenter already
  *   shows one, or with @error set (%FIRST_OPEN_ERROR_NO_CONTENT,
  *   %FIRST_OPEN_ERROR_BAD_SPEC, %FIRST_OPEN_ERROR_NO_DISPLAY)
+ *
+ * Since: 0.1
  */
 gboolean
 first_open_presenter_present (FirstOpenPresenter  *self,
@@ -461,6 +635,7 @@ first_open_presenter_present (FirstOpenPresenter  *self,
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
   g_return_val_if_fail (kind == FIRST_OPEN_KIND_WELCOME || kind == FIRST_OPEN_KIND_WHATS_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  return_val_if_wrong_thread (FALSE);
 
   return present (self, parent, kind, error);
 }
@@ -471,11 +646,14 @@ first_open_presenter_present (FirstOpenPresenter  *self,
  *
  * Closes the window this presenter shows, if any, as
  * %FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC: nothing is recorded.
+ *
+ * Since: 0.1
  */
 void
 first_open_presenter_dismiss (FirstOpenPresenter *self)
 {
   g_return_if_fail (FIRST_OPEN_IS_PRESENTER (self));
+  return_if_wrong_thread ();
 
   if (self->showing)
     _first_open_spec_dismiss (self->spec);
@@ -501,6 +679,8 @@ first_open_presenter_dismiss (FirstOpenPresenter *self)
  * Returns: %TRUE when the image was written; %FALSE with @error set
  *   (%FIRST_OPEN_ERROR_NO_CONTENT, %FIRST_OPEN_ERROR_CANNOT_WRITE,
  *   %FIRST_OPEN_ERROR_NO_DISPLAY, %FIRST_OPEN_ERROR_BAD_SPEC)
+ *
+ * Since: 0.1
  */
 gboolean
 first_open_presenter_render_png (FirstOpenPresenter  *self,
@@ -516,7 +696,10 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
   g_return_val_if_fail (width == 0 || (width >= 120 && width <= 4000), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  return_val_if_wrong_thread (FALSE);
 
+  if (!ensure_spec (self, error))
+    return FALSE;
   if (!has_display (error))
     return FALSE;
   return _first_open_spec_render_png (self->spec, kind, scale, width, path, error) != 0;
@@ -538,6 +721,8 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
  *
  * Returns: %TRUE when a window was presented; %FALSE with no error when nothing was
  *   due; %FALSE with @error set on failure
+ *
+ * Since: 0.1
  */
 gboolean
 first_open_present_if_needed (GtkWindow   *parent,
@@ -549,6 +734,7 @@ first_open_present_if_needed (GtkWindow   *parent,
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
   g_return_val_if_fail (spec_path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  return_val_if_wrong_thread (FALSE);
 
   presenter = first_open_presenter_new (spec_path, error);
   if (presenter == NULL)
@@ -568,6 +754,8 @@ first_open_present_if_needed (GtkWindow   *parent,
  *
  * Returns: %TRUE when a window was presented; %FALSE with no error when nothing was
  *   due; %FALSE with @error set on failure
+ *
+ * Since: 0.1
  */
 gboolean
 first_open_present_if_needed_from_bytes (GtkWindow   *parent,
@@ -580,6 +768,7 @@ first_open_present_if_needed_from_bytes (GtkWindow   *parent,
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  return_val_if_wrong_thread (FALSE);
 
   presenter = first_open_presenter_new_from_bytes (spec, base_path, error);
   if (presenter == NULL)
@@ -602,20 +791,10 @@ _first_open_presenter_dismissed (void *presenter,
   g_object_unref (self);
 }
 
-char *
-_first_open_copy_library_directory (void)
-{
-  Dl_info info;
-
-  if (dladdr ((void *) first_open_error_quark, &info) == 0 || info.dli_fname == NULL)
-    return NULL;
-  return g_path_get_dirname (info.dli_fname);
-}
-
 void
-_first_open_set_error (void       *error,
-                       int         code,
-                       const char *message)
+_first_open_set_error (void           *error,
+                       FirstOpenError  code,
+                       const char     *message)
 {
   g_set_error_literal ((GError **) error, FIRST_OPEN_ERROR, code, message);
 }

@@ -1,15 +1,16 @@
 internal import CGtk
-internal import FirstOpenGObject
+internal import CFirstOpenBridge
 import FirstOpenViews
 
 // The Swift half of libfirst-open's C interface: the functions first-open.c calls
-// through first-open-bridge.h. They are `@MainActor`: the C API may only be called
-// from the thread that runs GTK (its documented rule, as for GTK itself). Argument
-// checks (NULL, GTK_IS_WINDOW, ranges) are done in C as GLib criticals before these
-// are reached.
+// through first-open-private.h. They are `@MainActor`: the C API may only be called
+// from GTK's main thread (its documented rule, as for GTK itself), and first-open.c
+// checks that before it calls them — a wrong thread gets a GLib critical there, not
+// the Swift runtime's trap here. Argument checks (NULL, GTK_IS_WINDOW, ranges) are
+// done in C as GLib criticals too.
 
 private func report(_ error: LibraryError, to gerror: UnsafeMutableRawPointer?) {
-    _first_open_set_error(gerror, error.code.rawValue, error.message)
+    _first_open_set_error(gerror, error.code, error.message)
 }
 
 private func handle(_ pointer: UnsafeMutableRawPointer) -> EmbeddedSpec {
@@ -20,23 +21,8 @@ private func retained(_ spec: EmbeddedSpec) -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(spec).toOpaque()
 }
 
-/// Whether the translations were pointed at the library's own prefix.
-@MainActor private var translationsLocated = false
-
-/// The built-in strings' translations are installed with the library
-/// (`<libdir>/../share/locale`), whatever program hosts it: tell `Localization` where
-/// the library is before its first lookup.
-@MainActor private func locateTranslations() {
-    guard !translationsLocated else { return }
-    translationsLocated = true
-    guard let directory = _first_open_copy_library_directory() else { return }
-    defer { g_free(directory) }
-    Localization.sharedLibraryDirectory = String(cString: directory)
-}
-
 @MainActor @_cdecl("_first_open_spec_load_file")
 public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    locateTranslations()
     do throws(LibraryError) {
         return retained(try EmbeddedSpec.load(path: String(cString: path)))
     } catch {
@@ -50,7 +36,6 @@ public func firstOpenSpecLoadData(
     _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ basePath: UnsafePointer<CChar>,
     _ gerror: UnsafeMutableRawPointer?
 ) -> UnsafeMutableRawPointer? {
-    locateTranslations()
     let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
     do throws(LibraryError) {
         return retained(try EmbeddedSpec.load(data: bytes, name: String(cString: name),
@@ -66,7 +51,11 @@ public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMut
     g_strdup(handle(spec).spec.appID)
 }
 
-@MainActor @_cdecl("_first_open_spec_free")
+// Not main-actor isolated: a GObject finalizer may run on any thread (the last
+// reference dropped by a binding's garbage collector). Nothing is shown by then (a
+// presenter keeps itself alive while it shows a window), so releasing the spec does
+// no GTK work.
+@_cdecl("_first_open_spec_free")
 public func firstOpenSpecFree(_ spec: UnsafeMutableRawPointer) {
     Unmanaged<EmbeddedSpec>.fromOpaque(spec).release()
 }
@@ -77,12 +66,12 @@ public func firstOpenSpecPresent(
     _ forcedKind: Int32, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     let window = parent.map { Window(borrowing: $0.assumingMemoryBound(to: GtkWindow.self)) }
-    let dismissed: @MainActor (FirstOpenKind, DismissalReason) -> Void = { kind, reason in
+    let dismissed: @MainActor (FirstOpenContent.FirstOpenKind, DismissalReason) -> Void = { kind, reason in
         _first_open_presenter_dismissed(presenter, kind.cValue, reason.cValue)
     }
     do throws(LibraryError) {
         if forcedKind >= 0 {
-            try handle(spec).present(FirstOpenKind(cValue: forcedKind), over: window, onDismiss: dismissed)
+            try handle(spec).present(FirstOpenContent.FirstOpenKind(cValue: forcedKind), over: window, onDismiss: dismissed)
             return 1
         }
         return try handle(spec).presentIfNeeded(over: window, onDismiss: dismissed) ? 1 : 0
@@ -103,7 +92,7 @@ public func firstOpenSpecRenderPNG(
     _ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     do throws(LibraryError) {
-        try handle(spec).renderPNG(FirstOpenKind(cValue: kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
+        try handle(spec).renderPNG(FirstOpenContent.FirstOpenKind(cValue: kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
                                    to: String(cString: path))
         return 1
     } catch {

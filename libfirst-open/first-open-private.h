@@ -1,18 +1,28 @@
 /* The private seam between libfirst-open's C half (first-open.c: GObject types,
- * argument checks, signals) and its Swift half (Sources/FirstOpenLibrary: the
- * decision, the record and the window, reusing the package's modules).
+ * argument and thread checks, signals; built by Meson) and its Swift half
+ * (Sources/LibFirstOpenSwift: the decision, the record and the window, reusing the
+ * package's modules; a static archive Meson links in). Swift imports this header as
+ * the module CFirstOpenBridge.
  *
  * Only plain C types cross it (GTK and GLib objects as `void *`), so the Swift half
  * sees GTK through the package's one GTK module map (CGtk) and never through a
  * second copy of the GTK headers. None of these symbols is exported from the shared
- * library: the linker version script exports `first_open_*` only.
+ * library: it is built with hidden visibility, and its version script exports
+ * `first_open_*` only.
  */
-#ifndef FIRST_OPEN_BRIDGE_H
-#define FIRST_OPEN_BRIDGE_H
+#ifndef FIRST_OPEN_PRIVATE_H
+#define FIRST_OPEN_PRIVATE_H
 
 #include <stddef.h>
 
-/* Implemented in Swift. `error` is a `GError **`; each sets it on failure. */
+#ifndef FIRST_OPEN_COMPILATION
+#define FIRST_OPEN_COMPILATION
+#endif
+/* The public enums: the error codes and kinds both halves use. */
+#include "first-open-enums.h"
+
+/* Implemented in Swift; called on GTK's main thread only (first-open.c checks).
+ * `error` is a `GError **`; each sets it on failure. */
 
 /* Loads a spec; returns an owned handle, or NULL with `error` set. */
 void *_first_open_spec_load_file (const char *path, void *error);
@@ -20,6 +30,8 @@ void *_first_open_spec_load_data (const void *data, size_t length, const char *n
                                   const char *base_path, void *error);
 /* The spec's AppId=, newly allocated with g_malloc. */
 char *_first_open_spec_copy_app_id (void *spec);
+/* Drops the handle; safe on any thread (a finalizer may run anywhere), as nothing
+ * is shown by then. */
 void _first_open_spec_free (void *spec);
 /* Decides (kind < 0) or forces a kind; presents over `parent` (a GtkWindow or NULL).
  * Returns 1 when a window was presented; 0 otherwise (with `error` set on failure).
@@ -36,9 +48,7 @@ int _first_open_spec_render_png (void *spec, int kind, int scale, int width, con
 /* The window shown by _first_open_spec_present went away: emits
  * FirstOpenPresenter::dismissed and drops the reference held while it was shown. */
 void _first_open_presenter_dismissed (void *presenter, int kind, int reason);
-/* The directory this shared library was loaded from (g_malloc'd), or NULL. */
-char *_first_open_copy_library_directory (void);
 /* g_set_error_literal (error, FIRST_OPEN_ERROR, code, message). */
-void _first_open_set_error (void *error, int code, const char *message);
+void _first_open_set_error (void *error, FirstOpenError code, const char *message);
 
-#endif /* FIRST_OPEN_BRIDGE_H */
+#endif /* FIRST_OPEN_PRIVATE_H */

@@ -1,0 +1,32 @@
+internal import CFirstOpenBridge
+import FirstOpenViews
+
+// The values of first-open.h's enums, taken from the C header itself
+// (libfirst-open/first-open-enums.h through CFirstOpenBridge): one table, in C.
+// `FirstOpenKind` is both the C enum and the package's Swift enum: the Swift one is
+// named with its module.
+
+extension FirstOpenContent.FirstOpenKind {
+    /// The kind for a `FirstOpenKind` value (checked in C: welcome or what's new).
+    init(cValue: Int32) {
+        self = UInt32(bitPattern: cValue) == FIRST_OPEN_KIND_WHATS_NEW.rawValue ? .whatsNew : .welcome
+    }
+
+    /// `FIRST_OPEN_KIND_WELCOME` or `FIRST_OPEN_KIND_WHATS_NEW`.
+    var cValue: Int32 {
+        Int32(bitPattern: (self == .whatsNew ? FIRST_OPEN_KIND_WHATS_NEW : FIRST_OPEN_KIND_WELCOME).rawValue)
+    }
+}
+
+extension DismissalReason {
+    /// The `FirstOpenDismissalReason` value.
+    var cValue: Int32 {
+        let value = switch self {
+        case .continued: FIRST_OPEN_DISMISSAL_REASON_CONTINUED
+        case .escaped: FIRST_OPEN_DISMISSAL_REASON_ESCAPED
+        case .closed: FIRST_OPEN_DISMISSAL_REASON_CLOSED
+        case .programmatic: FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC
+        }
+        return Int32(bitPattern: value.rawValue)
+    }
+}
