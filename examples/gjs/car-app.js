@@ -21,7 +21,7 @@ window.show_all();
 // The one-line version, without the dismissal signal:
 //   FirstOpen.present_if_needed(window, specPath);
 try {
-    const presenter = FirstOpen.Presenter.new(specPath);
+    const presenter = new FirstOpen.Presenter({path: specPath});   // reads the spec when first used
     presenter.connect('dismissed', (_presenter, _kind, reason) => {
         // Every reason but PROGRAMMATIC was the user's: the version is recorded now.
         const name = Object.keys(FirstOpen.DismissalReason).find(key => FirstOpen.DismissalReason[key] === reason);

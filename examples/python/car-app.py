@@ -31,7 +31,7 @@ window.show_all()
 # The one-line version, without the dismissal signal:
 #   FirstOpen.present_if_needed(window, spec_path)
 try:
-    presenter = FirstOpen.Presenter.new(spec_path)
+    presenter = FirstOpen.Presenter(path=spec_path)   # reads the spec when first used
     presenter.connect("dismissed", on_dismissed)
     shown = presenter.present_if_needed(window)
     print("presented" if shown else "nothing due", file=sys.stderr, flush=True)
