@@ -10,7 +10,10 @@
 # kill -9 during writes (20 per round), corpus mutants through the real binaries
 # (40 per round), in-process fuzz cases (300 specs, 2000 metainfo files, 3000 versions
 # per round), X server deaths with the window open, and 6 s of libFuzzer per round
-# (scripts/fuzz.sh).
+# (scripts/fuzz.sh). The attacks of round 3 (AttackTests: closed stdio, foreign files in
+# the state directory, long URLs, set-user-ID, control characters, a lock-name collision,
+# a window destroyed from outside, a failed repair; and the spec swapped for another
+# app's between the decision and the window) are deterministic and run once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-20}"
@@ -24,7 +27,7 @@ export GDK_GL=disable NO_AT_BRIDGE=1 FIRST_OPEN_RELIABILITY_ROUNDS="$rounds"
 start=$(date +%s)
 xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" \
     swift test --skip-build --disable-swift-testing \
-    --filter 'ReliabilityTests|FuzzTests|ConcurrentWriteTests|CheckedFileTests|HostileSpecTests|ColorSyntaxAgreementTests'
+    --filter 'ReliabilityTests|FuzzTests|ConcurrentWriteTests|CheckedFileTests|HostileSpecTests|ColorSyntaxAgreementTests|AttackTests|testSpecSwappedBetweenDecisionAndWindow'
 echo "reliability: $rounds rounds passed in $(( $(date +%s) - start )) s"
 
 # libFuzzer (ASan + LeakSanitizer) over the same three parsers: 6 s per round.

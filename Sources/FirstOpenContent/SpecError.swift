@@ -7,6 +7,9 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     /// The file cannot be opened or read (missing, permissions, a directory…); the
     /// reason is GLib's message.
     case unreadable(file: String, reason: String)
+    /// The process or the system ran out of file descriptors or memory while opening the
+    /// file (`ulimit -n` too low): an I/O error, not a bad spec.
+    case outOfResources(file: String, reason: String)
     /// The file is not in keyfile syntax; the reason is GLib's message (it names the line).
     case notKeyFile(file: String, reason: String)
     /// A required group is absent, e.g. `[First Open]`.
@@ -27,7 +30,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     /// The file the message is about.
     public var file: String {
         switch self {
-        case let .unreadable(file, _), let .notKeyFile(file, _), let .missingGroup(file, _),
+        case let .unreadable(file, _), let .outOfResources(file, _), let .notKeyFile(file, _), let .missingGroup(file, _),
             let .missingKey(file, _, _), let .badValue(file, _, _, _, _),
             let .invalid(file, _, _, _), let .metainfo(file, _, _, _),
             let .versionUnavailable(file, _, _):
@@ -45,7 +48,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
             return group
         case .versionUnavailable:
             return SpecFile.mainGroup
-        case .unreadable, .notKeyFile, .metainfo:
+        case .unreadable, .outOfResources, .notKeyFile, .metainfo:
             return nil
         }
     }
@@ -58,7 +61,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
             return key
         case let .invalid(_, _, key, _):
             return key
-        case .unreadable, .notKeyFile, .missingGroup, .metainfo:
+        case .unreadable, .outOfResources, .notKeyFile, .missingGroup, .metainfo:
             return nil
         }
     }
@@ -66,7 +69,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     /// What is wrong, without file, group or key.
     public var detail: String {
         switch self {
-        case let .unreadable(_, reason), let .notKeyFile(_, reason),
+        case let .unreadable(_, reason), let .outOfResources(_, reason), let .notKeyFile(_, reason),
             let .metainfo(_, _, _, reason), let .versionUnavailable(_, _, reason):
             return reason
         case .missingGroup:

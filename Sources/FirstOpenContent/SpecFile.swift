@@ -131,6 +131,12 @@ public struct SpecFile: Sendable {
         guard let contents = parsed.0 else {
             throw .unreadable(file: path, reason: "cannot be read")
         }
+        self.init(path: path, locale: locale, contents: contents, readingReleaseNotes: readingReleaseNotes)
+    }
+
+    /// A spec from what a ``SpecParser`` read without errors (``SpecValidator`` builds one
+    /// from its own parse, so `validate` reads the files once).
+    init(path: String, locale: String?, contents: SpecParser.Contents, readingReleaseNotes: Bool) {
         self.path = path
         self.locale = locale
         appID = contents.appID

@@ -137,7 +137,11 @@ final class SpecParser {
             do {
                 bytes = try CheckedFile.read(file, limit: CheckedFile.specLimit)
             } catch {
-                report(.unreadable(file: file, reason: error.description))
+                if case let .outOfResources(reason) = error {
+                    report(.outOfResources(file: file, reason: reason))
+                } else {
+                    report(.unreadable(file: file, reason: error.description))
+                }
                 return nil
             }
         }

@@ -28,9 +28,18 @@ public struct SpecValidator: Sendable {
     /// Every problem, in file order: `[First Open]` first, then the other groups as
     /// they appear. Empty for a perfect spec.
     public func validate() -> [SpecProblem] {
+        validateLoading().problems
+    }
+
+    /// ``validate()``, and the spec as ``SpecFile`` loads it when there is no error, from
+    /// the same read: a caller checks it further (icons) without reading the files again.
+    public func validateLoading() -> (problems: [SpecProblem], spec: SpecFile?) {
         let parser = SpecParser(file: path, locale: locale, colorValidator: colorValidator)
-        _ = parser.parse()
-        return parser.findings.map(\.problem)
+        let contents = parser.parse()
+        let spec = parser.firstError == nil
+            ? contents.map { SpecFile(path: path, locale: locale, contents: $0, readingReleaseNotes: true) }
+            : nil
+        return (parser.findings.map(\.problem), spec)
     }
 
     /// The colour check of ``ColorSyntax/accepts(_:)``, under its former name.

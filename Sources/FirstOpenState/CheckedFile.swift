@@ -25,13 +25,16 @@ package enum CheckedFile {
         case tooLarge(limit: Int)
         /// `open` or `read` failed otherwise (permissions, I/O).
         case unreadable(reason: String)
+        /// The process or the system ran out of file descriptors or memory (`EMFILE`,
+        /// `ENFILE`, `ENOMEM`): nothing is wrong with the file.
+        case outOfResources(reason: String)
 
         package var description: String {
             switch self {
             case .missing: return "No such file or directory"
             case let .notRegularFile(kind): return "is not a regular file (it is \(kind))"
             case let .tooLarge(limit): return "is larger than \(CheckedFile.describe(bytes: limit)); refused"
-            case let .unreadable(reason): return reason
+            case let .unreadable(reason), let .outOfResources(reason): return reason
             }
         }
     }
@@ -78,6 +81,9 @@ package enum CheckedFile {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw .missing }
+            if code == EMFILE || code == ENFILE || code == ENOMEM {
+                throw .outOfResources(reason: String(cString: strerror(code)))
+            }
             throw .unreadable(reason: String(cString: strerror(code)))
         }
         do {

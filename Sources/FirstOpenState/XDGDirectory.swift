@@ -5,25 +5,30 @@ internal import CGLib
 /// absolute. If an implementation encounters a relative path in any of these variables
 /// it should consider the path invalid and ignore it." A relative `XDG_STATE_HOME`
 /// would otherwise put the record wherever the session happened to start the process.
+/// A value that is not UTF-8 is ignored the same way: Swift strings cannot hold it, and
+/// its repaired spelling (U+FFFD for each bad byte) would name another directory.
 package enum XDGDirectory {
     /// `$XDG_STATE_HOME`, or `~/.local/state` when it is unset, empty or relative.
     package static var userState: String {
-        absolute(String(cString: g_get_user_state_dir()), default: ".local/state")
+        absolute(g_get_user_state_dir(), default: ".local/state")
     }
 
     /// `$XDG_CONFIG_HOME`, or `~/.config` when it is unset, empty or relative.
     package static var userConfig: String {
-        absolute(String(cString: g_get_user_config_dir()), default: ".config")
+        absolute(g_get_user_config_dir(), default: ".config")
     }
 
     /// The absolute entries of `$XDG_CONFIG_DIRS`; `/etc/xdg` when none is.
     package static var systemConfig: [String] {
-        let directories = StringVector.strings(g_get_system_config_dirs()).filter { $0.hasPrefix("/") }
+        let directories = StringVector.strings(g_get_system_config_dirs())
+            .filter { $0.hasPrefix("/") && !$0.unicodeScalars.contains("\u{FFFD}") }
         return directories.isEmpty ? ["/etc/xdg"] : directories
     }
 
-    private static func absolute(_ path: String, default relative: String) -> String {
-        if path.hasPrefix("/") { return path }
+    private static func absolute(_ value: UnsafePointer<gchar>?, default relative: String) -> String {
+        if let value, UInt8(bitPattern: value.pointee) == UInt8(ascii: "/"), g_utf8_validate(value, -1, nil) != 0 {
+            return String(cString: value)
+        }
         return String(cString: g_get_home_dir()) + "/" + relative
     }
 }

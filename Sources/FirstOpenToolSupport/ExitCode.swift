@@ -33,6 +33,8 @@ extension ExitCode {
     /// The exit status of a failure: the one place a ``FirstOpenFailure`` becomes one.
     public init(_ failure: FirstOpenFailure) {
         switch failure {
+        // Out of file descriptors or memory: nothing is wrong with the spec.
+        case .spec(.outOfResources): self = .ioError
         case .spec, .badValue, .noContent, .changedSinceDecision: self = .badSpec
         case .state: self = .ioError
         case .noDisplay: self = .noDisplay

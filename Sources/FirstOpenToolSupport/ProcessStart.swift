@@ -12,6 +12,19 @@ public enum ProcessStart {
     public static func prepare() {
         openClosedStandardStreams()
         refuseToRunPrivileged()
+        requireUTF8Arguments()
+    }
+
+    /// Exits with ``ExitCode/usage`` when an argument is not UTF-8 (a file name with a
+    /// Latin-1 byte): Swift's `CommandLine.arguments` would repair it to U+FFFD, and the
+    /// commands would then read or write a different path than the one given.
+    static func requireUTF8Arguments() {
+        let arguments = CommandLine.unsafeArgv
+        for index in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
+            guard let argument = arguments[index], g_utf8_validate(argument, -1, nil) == 0 else { continue }
+            Diagnostics.error("argument \(index) is not valid UTF-8; file names must be UTF-8")
+            exit(ExitCode.usage.rawValue)
+        }
     }
 
     /// Opens `/dev/null` on each of fds 0–2 that is closed. A session may start an
@@ -31,6 +44,23 @@ public enum ProcessStart {
                 close(opened)
             }
         }
+    }
+
+    /// Makes sure this process may open at least `minimum` files: raises the soft limit
+    /// towards the hard one when it is lower, and exits with ``ExitCode/ioError`` and one
+    /// line when even the hard limit is. For the window tool: GTK aborts ("Bail out!",
+    /// SIGABRT) when it cannot open an icon, and a spec it cannot open is no bad spec.
+    public static func requireFileDescriptors(_ minimum: Int) {
+        var limit = rlimit()
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(minimum) else { return }
+        if limit.rlim_max >= rlim_t(minimum) {
+            limit.rlim_cur = rlim_t(minimum)
+            if setrlimit(resource, &limit) == 0 { return }
+        }
+        Diagnostics.error("too few file descriptors: the limit is \(limit.rlim_cur) (ulimit -n); "
+                          + "the window needs at least \(minimum)")
+        exit(ExitCode.ioError.rawValue)
     }
 
     /// The message and code of a set-user-ID or set-group-ID start.

@@ -29,21 +29,27 @@ struct ValidateCommand {
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "validate")
         let isMetainfo = AppStreamLookup.isMetainfoArgument(specPath)
-        var problems = isMetainfo
-            ? MetainfoValidator.validate(argument: specPath, locale: options["locale"])
-            : SpecValidator(path: specPath, locale: options["locale"]).validate()
+        var problems: [SpecProblem]
+        let spec: SpecFile?
+        if isMetainfo {
+            problems = MetainfoValidator.validate(argument: specPath, locale: options["locale"])
+            spec = try? SpecFile(argument: specPath, locale: options["locale"])
+        } else {
+            // One read of the spec and its files: the checks below use the same parse.
+            (problems, spec) = SpecValidator(path: specPath, locale: options["locale"]).validateLoading()
+        }
         // The image caps the window enforces (pixels, decodability) need GdkPixbuf, so
         // they are checked here rather than in the GTK-free validator; files that are not
         // regular or too large were reported by it already.
         if !problems.contains(where: { $0.key == "Icon" && $0.group == SpecFile.mainGroup }),
-           let spec = try? SpecFile(argument: specPath, locale: options["locale"]),
-           let icon = spec.iconName, icon.hasPrefix("/"), access(icon, F_OK) == 0,
+           !problems.contains(where: { $0.severity == .error }),
+           let icon = spec?.iconName, icon.hasPrefix("/"), access(icon, F_OK) == 0,
            let problem = ImageLoader.problem(at: icon) {
             problems.append(SpecProblem(severity: .warning, file: specPath, group: SpecFile.mainGroup, key: "Icon",
                                         message: "\(icon) \(problem); the window shows no icon"))
         }
-        if !problems.contains(where: { $0.severity == .error }) {
-            problems += themedIconProblems(specPath: specPath)
+        if !problems.contains(where: { $0.severity == .error }), let spec {
+            problems += themedIconProblems(spec, specPath: specPath)
         }
         problems.forEach { Diagnostics.output("\($0)") }
         // Silence on success could not be told from a command that did nothing.
@@ -53,8 +59,7 @@ struct ValidateCommand {
 
     /// A themed `Icon=` (of the app or a row) that no icon theme on the search path
     /// has, nor the spec's `icons/` folder: the window would show no icon for it.
-    private func themedIconProblems(specPath: String) -> [SpecProblem] {
-        guard let spec = try? SpecFile(argument: specPath, locale: options["locale"]) else { return [] }
+    private func themedIconProblems(_ spec: SpecFile, specPath: String) -> [SpecProblem] {
         let directory = spec.path.lastIndex(of: "/").map { String(spec.path[..<$0]) } ?? "."
         var named: [(group: String, name: String)] = []
         if let icon = spec.iconName, !icon.hasPrefix("/"), !icon.isEmpty { named.append((SpecFile.mainGroup, icon)) }

@@ -14,6 +14,9 @@ setlocale(LC_ALL, "")
 var rest = Array(CommandLine.arguments.dropFirst())
 let commandName = rest.isEmpty ? "" : rest.removeFirst()
 let commandArguments = ["first-open \(commandName)"] + rest
+// GTK opens fonts, icons, its display connection and wake-up pipes: with too few file
+// descriptors (ulimit -n 7) it aborts, with fewer the spec could not even be opened.
+if commandName == "show" || commandName == "screenshot" { ProcessStart.requireFileDescriptors(64) }
 
 let status: ExitCode = MainActor.assumeIsolated {
     do throws(CommandFailure) {

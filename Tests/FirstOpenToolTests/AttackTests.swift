@@ -87,6 +87,48 @@ final class AttackTests: XCTestCase {
         }
     }
 
+    // MARK: Non-UTF-8 names
+
+    /// A spec path and an `XDG_STATE_HOME` with a byte that is not UTF-8 (`\\xff`) were
+    /// turned into U+FFFD and a different path used. The spec path is refused (64, one
+    /// line); the state directory is ignored like a relative one.
+    func testNonUTF8PathsAreNeverMangledIntoOtherPaths() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let bad = cli.root.path + "/bad"
+        let result = try runThroughShell(cli, "exec \"$1\" explain \"$(printf '\(bad)\\377.spec')\"", [])
+        XCTAssertEqual(result.status, 64, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.contains("not valid UTF-8"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+
+        let state = try runThroughShell(cli, "XDG_STATE_HOME=\"$(printf '\(bad)\\377state')\" exec \"$1\" mark-seen \"$2\"",
+                                        [spec])
+        XCTAssertEqual(state.status, 0, state.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cli.root.path)
+        XCTAssertFalse(names.contains { $0.hasPrefix("bad") }, "a mangled directory: \(names)")
+        XCTAssertTrue(FileManager.default.fileExists(
+            atPath: cli.root.appendingPathComponent(".local/state/first-open/\(appID).state").path))
+    }
+
+    // MARK: Resource limits
+
+    /// With `ulimit -n 6` the window tool could not open the spec and said "bad spec"
+    /// (65): running out of file descriptors is an I/O error (74), one line.
+    func testRunningOutOfFileDescriptorsIsAnIOErrorNotABadSpec() throws {
+        try requireDisplay()
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        for limit in [5, 6, 7, 12] {
+            let result = try runThroughShell(cli, "ulimit -n \(limit) && exec \"$@\"", [spec],
+                                             extraEnvironment: ["FIRST_OPEN_QUIT_WHEN_DRAWN": "1"])
+            XCTAssertTrue([0, 74].contains(result.status), "ulimit -n \(limit): \(result.status) \(result.stdout) \(result.stderr)")
+            if result.status == 74 {
+                XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            }
+            XCTAssertNil(cli.recordedVersion(appID))
+        }
+    }
+
     // MARK: Foreign files in the state directory
 
     /// Files a user keeps next to a record (`APPID.state.backup`, `.saved1`, …) have the
@@ -401,5 +443,67 @@ final class NewUserTests: XCTestCase {
         XCTAssertTrue(lines.contains("TryExec=/usr/libexec/first-open/autostart-os-release"), sample)
         let meson = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("meson.build"), encoding: .utf8)
         XCTAssertTrue(meson.contains("autostart_marker = 'autostart-' + fs.stem(autostart_spec)"), "the name Meson installs")
+    }
+
+    /// In a quiet session (a greeter, a live session) with a window due, a broken row
+    /// failed the login with 65 instead of staying quiet: the rows are read only once the
+    /// session is known to show windows.
+    func testAQuietSessionStaysQuietWithABrokenRow() throws {
+        // A system account (uid 500) is a quiet session; root never is.
+        guard getuid() == 0 else { throw XCTSkip("needs root to run first-open as a system account") }
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0")
+            .replacingOccurrences(of: "Title=Car\n", with: ""))
+        XCTAssertEqual(try cli.run(["validate", spec]).status, 65, "the row is broken")
+        XCTAssertEqual(chmod(spec, 0o644), 0)
+        for path in [cli.root.path, cli.stateHome.path, cli.configHome.path, cli.configDirs.path] {
+            XCTAssertEqual(chmod(path, 0o755), 0)
+        }
+        var environment = cli.environment
+        environment["DISPLAY"] = ":99"
+        environment["USER"] = "daemon-like"
+        let result = CLIHarness.finish(try CLIHarness.launchTool(
+            "/usr/bin/setpriv", ["--reuid=500", "--regid=500", "--clear-groups", CLIHarness.firstOpen.path, spec],
+            environment: environment), timeout: 20)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("nothing: "), result.stdout)
+        XCTAssertEqual(result.stderr, "")
+    }
+
+    /// `validate` read the spec and its metainfo file twice (once to check, once more for
+    /// the icon's pixel cap). Counted with inotify: each is opened once.
+    func testValidateReadsTheSpecAndItsMetainfoOnce() throws {
+        let cli = try CLIHarness()
+        let example = CLIHarness.packageRoot.appendingPathComponent("data/examples")
+        for name in ["org.example.Car.spec", "org.example.Car.metainfo.xml"] {
+            try FileManager.default.copyItem(at: example.appendingPathComponent(name),
+                                             to: cli.root.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(at: example.appendingPathComponent("icons"),
+                                         to: cli.root.appendingPathComponent("icons"))
+        let spec = cli.root.appendingPathComponent("org.example.Car.spec").path
+        let metainfo = cli.root.appendingPathComponent("org.example.Car.metainfo.xml").path
+        // inotify through ctypes: IN_OPEN events on both files while validate runs.
+        let script = """
+            import ctypes, os, struct, subprocess, sys
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK)
+            watches = {libc.inotify_add_watch(fd, p.encode(), 0x20): p for p in sys.argv[2:4]}
+            status = subprocess.run(sys.argv[1:2] + ["validate", sys.argv[2]], stdout=subprocess.DEVNULL).returncode
+            counts = dict.fromkeys(watches.values(), 0)
+            try:
+                data = os.read(fd, 65536)
+            except BlockingIOError:
+                data = b""
+            offset = 0
+            while offset < len(data):
+                wd, mask, cookie, length = struct.unpack_from("iIII", data, offset)
+                counts[watches[wd]] += 1
+                offset += 16 + length
+            print(status, *(counts[p] for p in sys.argv[2:4]))
+            """
+        let result = try CLIHarness.runTool("/usr/bin/python3", ["-c", script, CLIHarness.firstOpen.path, spec, metainfo],
+                                            environment: cli.environment)
+        XCTAssertEqual(result.stdout, "0 1 1\n", "validate's status, opens of the spec, of the metainfo file: " + result.stderr)
     }
 }
