@@ -40,10 +40,18 @@ final class LinkFailureBar {
         }
     }
 
+    /// Addresses longer than this (about three lines) are shown on one line, cut in the
+    /// middle: Pango lays out one long unbreakable word in superlinear time (a 2048-byte
+    /// URL took 0.9 s and made the window taller than the screen, 5000 characters 3.8 s).
+    static let wrappedURLLength = 150
+
     /// Shows the message for `url`.
     func show(url: String) {
         self.url = url
         messageLabel.text = BuiltInStrings.linkNotOpened
+        let isLong = url.utf8.count > Self.wrappedURLLength
+        urlLabel.ellipsizesInTheMiddle = isLong
+        if !isLong { urlLabel.wraps = true }
         urlLabel.text = url
         bar.accessibleName = BuiltInStrings.linkNotOpened
         bar.accessibleDescription = url

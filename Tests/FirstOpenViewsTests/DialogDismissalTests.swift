@@ -180,6 +180,31 @@ final class DialogDismissalTests: XCTestCase {
         }
     }
 
+    /// A long URL that cannot be opened (2048 bytes, the spec's cap) was wrapped into
+    /// dozens of lines of one unbreakable word, which Pango lays out in superlinear time
+    /// (5000 characters: 3.8 s, the window frozen): a long address is one line, cut in the
+    /// middle; the label still holds it whole for selecting and Copy Link copies it.
+    func testALongURLThatCannotBeOpenedIsOneLineAndQuick() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let url = "https://example.org/" + String(repeating: "a", count: 2028)
+            let content = sampleContent(secondaryAction: SecondaryAction(label: "Release Notes", url: url))
+            let (dialog, _) = try Self.presentedDialog(content)
+            defer { dialog.dismiss() }
+            dialog.openURL = { _, failed in
+                failed(GLibError(domain: "g-io-error-quark", code: 15, message: "Operation not supported"))
+            }
+            try XCTUnwrap(dialog.secondaryButton).click()
+            settle(0.1)
+            let bar = dialog.linkFailureBar
+            XCTAssertTrue(bar.isShown)
+            XCTAssertEqual(bar.urlLabel.text, url)
+            XCTAssertLessThan(bar.urlLabel.allocation.height, 40, "one line, not dozens")
+            let area = try XCTUnwrap(dialog.window.workArea)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(dialog.window.frameOnScreen).height, area.height)
+        }
+    }
+
     func testPresentAfterDismissalDoesNothing() throws {
         try MainActor.assumeIsolated {
             try requireGTK()

@@ -99,6 +99,16 @@ package final class Label: Widget {
         }
     }
 
+    /// Shows the text on one line, cut in the middle with "…" where it does not fit
+    /// (`PANGO_ELLIPSIZE_MIDDLE`), instead of wrapping it; the text itself stays whole.
+    var ellipsizesInTheMiddle: Bool {
+        get { gtk_label_get_ellipsize(label) == PANGO_ELLIPSIZE_MIDDLE }
+        set {
+            if newValue { wraps = false }
+            gtk_label_set_ellipsize(label, newValue ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_NONE)
+        }
+    }
+
     /// Horizontal text alignment, 0 = start (GTK mirrors it in right-to-left).
     var xAlign: Double {
         get { Double(gtk_label_get_xalign(label)) }
