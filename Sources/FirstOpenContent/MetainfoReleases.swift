@@ -103,6 +103,15 @@ public struct MetainfoReleases: Sendable, Hashable {
         findings += other.findings
     }
 
+    /// Parses metainfo XML held in memory (e.g. from an app's GResource); `file` names it
+    /// in errors. External releases are not read (there is no directory).
+    public init(data: [UInt8], file: String, locale: String? = nil) throws(SpecError) {
+        let parsed = data.withUnsafeBufferPointer { bytes in
+            Result { () throws(SpecError) in try MetainfoReleases(bytes: bytes, file: file, locale: locale) }
+        }
+        self = try parsed.get()
+    }
+
     /// Parses metainfo XML given as text; `file` names it in errors. External
     /// releases are not read (there is no directory).
     public init(xml: String, file: String, locale: String? = nil) throws(SpecError) {

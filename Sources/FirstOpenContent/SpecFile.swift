@@ -179,6 +179,18 @@ public struct SpecFile: Sendable {
     ///   then costs about what a C program reading the same file with GMarkup costs.
     public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true) throws(SpecError) {
         let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent)
+        try self.init(metainfo: metainfo, path: path, locale: locale, readingContent: readingContent)
+    }
+
+    /// ``init(metainfoPath:locale:readingContent:)`` for a metainfo file held in memory
+    /// (an app's GResource, as libadwaita's `adw_about_dialog_new_from_appdata` reads
+    /// it); `name` names it in messages and records where it came from.
+    public init(metainfoData data: [UInt8], name: String, locale: String? = nil) throws(SpecError) {
+        let metainfo = try MetainfoReleases(data: data, file: name, locale: locale)
+        try self.init(metainfo: metainfo, path: name, locale: locale, readingContent: true)
+    }
+
+    private init(metainfo: MetainfoReleases, path: String, locale: String?, readingContent: Bool) throws(SpecError) {
         var id = metainfo.componentID ?? ""
         if id.hasSuffix(".desktop") { id.removeLast(".desktop".count) }
         guard AppID.isValid(id) else {

@@ -21,7 +21,8 @@ final class EmbeddedSpec {
     /// that loads here can be shown.
     static func load(path: String) throws(LibraryError) -> EmbeddedSpec {
         do {
-            return EmbeddedSpec(spec: try SpecFile(path: path, colorValidator: RGBA.isParsable))
+            // A spec file, a metainfo file or appstream:APPID, as every command takes.
+            return EmbeddedSpec(spec: try SpecFile(argument: path, colorValidator: RGBA.isParsable))
         } catch {
             throw LibraryError(.spec(error))
         }
