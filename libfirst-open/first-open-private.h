@@ -28,6 +28,8 @@
 void *_first_open_spec_load_file (const char *path, void *error);
 void *_first_open_spec_load_data (const void *data, size_t length, const char *name,
                                   const char *base_path, void *error);
+/* Loads an AppStream metainfo file held in memory as the whole source (no spec). */
+void *_first_open_spec_load_appdata (const void *data, size_t length, const char *name, void *error);
 /* The spec's AppId=, newly allocated with g_malloc. */
 char *_first_open_spec_copy_app_id (void *spec);
 /* Drops the handle; safe on any thread (a finalizer may run anywhere), as nothing

@@ -109,6 +109,7 @@ struct _FirstOpenPresenter
   char *path;
   GBytes *bytes;
   char *resource_path;
+  char *appdata_resource_path;
   char *base_path;
 
   /* Set by initable_init (), once. */
@@ -125,6 +126,7 @@ enum {
   PROP_PATH,
   PROP_BYTES,
   PROP_RESOURCE_PATH,
+  PROP_APPDATA_RESOURCE_PATH,
   PROP_BASE_PATH,
   PROP_APP_ID,
   PROP_SHOWING,
@@ -149,7 +151,8 @@ load_spec (FirstOpenPresenter  *self,
            GError             **error)
 {
   const char *base_path = self->base_path != NULL ? self->base_path : ".";
-  int sources = (self->path != NULL) + (self->bytes != NULL) + (self->resource_path != NULL);
+  int sources = (self->path != NULL) + (self->bytes != NULL) + (self->resource_path != NULL)
+                + (self->appdata_resource_path != NULL);
   const void *data;
   gsize length;
 
@@ -157,8 +160,8 @@ load_spec (FirstOpenPresenter  *self,
     {
       g_set_error_literal (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC,
                            sources == 0
-                           ? "FirstOpenPresenter has no spec: construct it with one of the properties path, bytes or resource-path"
-                           : "FirstOpenPresenter has more than one spec: set only one of the properties path, bytes and resource-path");
+                           ? "FirstOpenPresenter has no spec: construct it with one of the properties path, bytes, resource-path or appdata-resource-path"
+                           : "FirstOpenPresenter has more than one spec: set only one of the properties path, bytes, resource-path and appdata-resource-path");
       return NULL;
     }
   if (self->path != NULL)
@@ -169,16 +172,19 @@ load_spec (FirstOpenPresenter  *self,
       return _first_open_spec_load_data (data, length, "(spec data)", base_path, error);
     }
 
+  const char *resource = self->resource_path != NULL ? self->resource_path : self->appdata_resource_path;
   g_autoptr(GError) lookup_error = NULL;
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (self->resource_path, G_RESOURCE_LOOKUP_FLAGS_NONE, &lookup_error);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (resource, G_RESOURCE_LOOKUP_FLAGS_NONE, &lookup_error);
   if (bytes == NULL)
     {
       g_set_error (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC,
-                   "%s: %s", self->resource_path, lookup_error->message);
+                   "%s: %s", resource, lookup_error->message);
       return NULL;
     }
   data = g_bytes_get_data (bytes, &length);
-  return _first_open_spec_load_data (data, length, self->resource_path, base_path, error);
+  if (self->appdata_resource_path != NULL)
+    return _first_open_spec_load_appdata (data, length, resource, error);
+  return _first_open_spec_load_data (data, length, resource, base_path, error);
 }
 
 static gboolean
@@ -245,6 +251,7 @@ first_open_presenter_finalize (GObject *object)
   g_free (self->path);
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_free (self->resource_path);
+  g_free (self->appdata_resource_path);
   g_free (self->base_path);
 
   G_OBJECT_CLASS (first_open_presenter_parent_class)->finalize (object);
@@ -268,6 +275,9 @@ first_open_presenter_get_property (GObject    *object,
       break;
     case PROP_RESOURCE_PATH:
       g_value_set_string (value, self->resource_path);
+      break;
+    case PROP_APPDATA_RESOURCE_PATH:
+      g_value_set_string (value, self->appdata_resource_path);
       break;
     case PROP_BASE_PATH:
       g_value_set_string (value, self->base_path);
@@ -305,6 +315,9 @@ first_open_presenter_set_property (GObject      *object,
       break;
     case PROP_RESOURCE_PATH:
       self->resource_path = g_value_dup_string (value);
+      break;
+    case PROP_APPDATA_RESOURCE_PATH:
+      self->appdata_resource_path = g_value_dup_string (value);
       break;
     case PROP_BASE_PATH:
       self->base_path = g_value_dup_string (value);
@@ -359,6 +372,21 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
    */
   properties[PROP_RESOURCE_PATH] =
     g_param_spec_string ("resource-path", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * FirstOpenPresenter:appdata-resource-path:
+   *
+   * The path of the app's AppStream metainfo file in its registered resources, e.g.
+   * `/org/example/Car/org.example.Car.metainfo.xml`, as the whole source: no spec.
+   * The app id, name, icon, current version (the newest stable release) and release
+   * notes come from it; it has no Welcome rows, so a first run records silently.
+   * See first_open_presenter_new_from_appdata().
+   *
+   * Since: 0.1
+   */
+  properties[PROP_APPDATA_RESOURCE_PATH] =
+    g_param_spec_string ("appdata-resource-path", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -504,6 +532,49 @@ first_open_presenter_new_from_resource (const char  *resource_path,
 
   return g_initable_new (FIRST_OPEN_TYPE_PRESENTER, NULL, error,
                          "resource-path", resource_path, "base-path", base_path, NULL);
+}
+
+/**
+ * first_open_presenter_new_from_appdata:
+ * @resource_path: (nullable): the path of the app's AppStream metainfo file in its
+ *   registered resources, e.g. `/org/example/Car/org.example.Car.metainfo.xml`; %NULL:
+ *   the installed metainfo file of the default #GApplication's id
+ *   (`metainfo/ID.metainfo.xml` or `appdata/ID.appdata.xml` in `$XDG_DATA_HOME` or
+ *   `$XDG_DATA_DIRS`)
+ * @error: return location for a #GError, or %NULL
+ *
+ * Reads an app's AppStream metainfo file as the whole source of its window, as
+ * libadwaita's adw_about_dialog_new_from_appdata() reads it
+ * (#FirstOpenPresenter:appdata-resource-path, or #FirstOpenPresenter:path
+ * `appstream:ID` for %NULL): no spec is needed.
+ *
+ * Returns: (transfer full): a new presenter, or %NULL with @error set
+ *   (%FIRST_OPEN_ERROR_BAD_SPEC: no such resource, no default application or no
+ *   metainfo file for it, or a file without an id or a stable release)
+ *
+ * Since: 0.1
+ */
+FirstOpenPresenter *
+first_open_presenter_new_from_appdata (const char  *resource_path,
+                                       GError     **error)
+{
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  return_val_if_wrong_thread (NULL);
+
+  if (resource_path != NULL)
+    return g_initable_new (FIRST_OPEN_TYPE_PRESENTER, NULL, error,
+                           "appdata-resource-path", resource_path, NULL);
+
+  GApplication *application = g_application_get_default ();
+  const char *id = application != NULL ? g_application_get_application_id (application) : NULL;
+  if (id == NULL)
+    {
+      g_set_error_literal (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC,
+                           "no resource path given and no default GApplication with an id");
+      return NULL;
+    }
+  g_autofree char *path = g_strconcat ("appstream:", id, NULL);
+  return g_initable_new (FIRST_OPEN_TYPE_PRESENTER, NULL, error, "path", path, NULL);
 }
 
 /**

@@ -67,6 +67,10 @@ FirstOpenPresenter *first_open_presenter_new_from_resource (const char  *resourc
                                                             GError     **error);
 
 FIRST_OPEN_AVAILABLE_IN_0_1
+FirstOpenPresenter *first_open_presenter_new_from_appdata (const char  *resource_path,
+                                                           GError     **error);
+
+FIRST_OPEN_AVAILABLE_IN_0_1
 const char *first_open_presenter_get_app_id (FirstOpenPresenter *self);
 FIRST_OPEN_AVAILABLE_IN_0_1
 gboolean first_open_presenter_get_showing (FirstOpenPresenter *self);

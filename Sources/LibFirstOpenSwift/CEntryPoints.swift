@@ -46,6 +46,19 @@ public func firstOpenSpecLoadData(
     }
 }
 
+@MainActor @_cdecl("_first_open_spec_load_appdata")
+public func firstOpenSpecLoadAppdata(
+    _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
+) -> UnsafeMutableRawPointer? {
+    let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+    do throws(LibraryError) {
+        return retained(try EmbeddedSpec.load(appdata: bytes, name: "resource://" + String(cString: name)))
+    } catch {
+        report(error, to: gerror)
+        return nil
+    }
+}
+
 @MainActor @_cdecl("_first_open_spec_copy_app_id")
 public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CChar>? {
     g_strdup(handle(spec).spec.appID)

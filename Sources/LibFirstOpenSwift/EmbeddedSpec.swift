@@ -28,6 +28,16 @@ final class EmbeddedSpec {
         }
     }
 
+    /// Loads an AppStream metainfo file held in memory (the app's GResource) as the
+    /// whole source: ``SpecFile/init(metainfoData:name:locale:)``.
+    static func load(appdata: [UInt8], name: String) throws(LibraryError) -> EmbeddedSpec {
+        do {
+            return EmbeddedSpec(spec: try SpecFile(metainfoData: appdata, name: name))
+        } catch {
+            throw LibraryError(.spec(error))
+        }
+    }
+
     /// Loads a spec held in memory; relative paths in it resolve against `directory`.
     static func load(data: [UInt8], name: String, directory: String) throws(LibraryError) -> EmbeddedSpec {
         do {

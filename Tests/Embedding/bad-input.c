@@ -142,6 +142,39 @@ test_spec_from_resource (void)
   g_assert_false (first_open_presenter_get_showing (presenter));
 }
 
+/* An app's metainfo file in its GResource as the whole source (no spec), as
+ * adw_about_dialog_new_from_appdata() reads it; NULL without a default GApplication
+ * is one GError. */
+static void
+test_appdata_from_resource (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(FirstOpenPresenter) presenter =
+    first_open_presenter_new_from_appdata ("/org/example/Resource/resource.metainfo.xml", &error);
+  g_autofree char *png = g_build_filename (scratch, "appdata.png", NULL);
+  g_autofree char *resource_path = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (first_open_presenter_get_app_id (presenter), ==, "org.example.ResourceNotes");
+  g_object_get (presenter, "appdata-resource-path", &resource_path, NULL);
+  g_assert_cmpstr (resource_path, ==, "/org/example/Resource/resource.metainfo.xml");
+  /* What's New of the newest stable release (2.0), drawn. */
+  g_assert_true (first_open_presenter_render_png (presenter, FIRST_OPEN_KIND_WHATS_NEW, 1, 0, png, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (png, G_FILE_TEST_IS_REGULAR));
+  /* No Welcome rows in a metainfo file: a first run records silently. */
+  g_assert_false (first_open_presenter_present_if_needed (presenter, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (first_open_presenter_get_showing (presenter));
+
+  g_assert_null (first_open_presenter_new_from_appdata ("/org/example/Resource/none.xml", &error));
+  g_assert_error (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC);
+  g_clear_error (&error);
+  g_assert_null (first_open_presenter_new_from_appdata (NULL, &error));
+  g_assert_error (error, FIRST_OPEN_ERROR, FIRST_OPEN_ERROR_BAD_SPEC);
+  g_assert_nonnull (strstr (error->message, "no default GApplication"));
+}
+
 static void
 test_unwritable_output (void)
 {
@@ -382,6 +415,7 @@ main (int argc, char **argv)
   g_test_add_func ("/first-open/broken-specs", test_broken_specs);
   g_test_add_func ("/first-open/spec-from-bytes", test_spec_from_bytes);
   g_test_add_func ("/first-open/spec-from-resource", test_spec_from_resource);
+  g_test_add_func ("/first-open/appdata-from-resource", test_appdata_from_resource);
   g_test_add_func ("/first-open/unwritable-output", test_unwritable_output);
   g_test_add_func ("/first-open/forced-window-and-dismissal", test_forced_window_and_dismissal);
   g_test_add_func ("/first-open/parent-destroyed", test_parent_destroyed);
