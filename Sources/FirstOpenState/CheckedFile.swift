@@ -51,18 +51,25 @@ package enum CheckedFile {
 
     /// Reads the whole of `path` (at most `limit` bytes) and returns its bytes.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let fd = try openChecked(path, limit: limit)
+        let (fd, size) = try openChecked(path, limit: limit)
         defer { close(fd) }
+        // An uninitialised buffer of the file's size (+1 to see the end in the same
+        // read; at least a page for /proc files, which report 0), not a zero-filled
+        // fixed chunk: a 2 KiB spec then touches one page instead of sixteen, and every
+        // page touched is a page fault at every login (docs/performance.md).
+        let chunk = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: min(max(size + 1, 4096), limit + 1), alignment: 1)
+        defer { chunk.deallocate() }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        bytes.reserveCapacity(min(size, limit) + 1) // + 1: withContents appends a NUL
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
             if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
         return bytes
@@ -71,12 +78,13 @@ package enum CheckedFile {
     /// Checks, without reading it, that `path` is a regular file of at most `limit`
     /// bytes — for files a library opens by path itself (an icon theme's icons).
     package static func check(_ path: String, limit: Int) throws(Failure) {
-        close(try openChecked(path, limit: limit))
+        close(try openChecked(path, limit: limit).fd)
     }
 
     /// Opens `path` without blocking (a FIFO never stalls the open) and checks the
-    /// opened descriptor with ``checkRegularFile(_:limit:)``; the caller closes it.
-    private static func openChecked(_ path: String, limit: Int) throws(Failure) -> Int32 {
+    /// opened descriptor with ``checkRegularFile(_:limit:)``; returns it with the file's
+    /// size, and the caller closes it.
+    private static func openChecked(_ path: String, limit: Int) throws(Failure) -> (fd: Int32, size: Int) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
@@ -87,12 +95,11 @@ package enum CheckedFile {
             throw .unreadable(reason: String(cString: strerror(code)))
         }
         do {
-            try checkRegularFile(fd, limit: limit)
+            return (fd, try checkRegularFile(fd, limit: limit))
         } catch {
             close(fd)
             throw error
         }
-        return fd
     }
 
     /// ``read(_:limit:)``, handing the bytes to `body` NUL-terminated (for C parsers).
@@ -109,13 +116,16 @@ package enum CheckedFile {
         }
     }
 
-    /// Throws unless the open descriptor `fd` is a regular file of at most `limit` bytes.
-    package static func checkRegularFile(_ fd: Int32, limit: Int) throws(Failure) {
+    /// Throws unless the open descriptor `fd` is a regular file of at most `limit` bytes;
+    /// returns its size.
+    @discardableResult
+    package static func checkRegularFile(_ fd: Int32, limit: Int) throws(Failure) -> Int {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else { throw .notRegularFile(kind: kindName(type)) }
         guard info.st_size <= limit else { throw .tooLarge(limit: limit) }
+        return Int(info.st_size)
     }
 
     /// `4 MiB`, `256 KiB`, `12 bytes`.
