@@ -9,9 +9,23 @@ import PackageDescription
 // (Meson: -Dlogin_linking=dynamic); the Swift runtime is then linked as
 // `--static-swift-stdlib` says.
 let loginLinkingIsStatic = Context.environment["FIRST_OPEN_LOGIN_LINKING"] != "dynamic"
+// The dynamic build keeps glibc and GLib shared and trims what the loader does before
+// main (measured in docs/performance.md, "The packaged build"): libstdc++ and libgcc
+// linked in (build-aux/static-libstdc++ says how), relative relocations packed
+// (DT_RELR, glibc >= 2.36; gold cannot write them, lld can), none of our own symbols
+// exported (the toolchain's -export-dynamic; nothing looks them up), and the runtime
+// functions the login path runs placed together (scripts/update-login-symbol-order.sh).
 let loginLinkerSettings: [LinkerSetting] = loginLinkingIsStatic
     ? [.unsafeFlags(["-static-executable"]), .linkedLibrary("pcre2-8")]  // GLib's own dependency
-    : []
+    : [.unsafeFlags([
+        "-use-ld=lld",
+        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-Xlinker", "--no-export-dynamic",
+        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/build-aux/login-symbol-order.txt",
+        "-Xlinker", "--no-warn-symbol-ordering",
+        "-L", "\(Context.packageDirectory)/build-aux/static-libstdc++",
+        "-Xclang-linker", "-static-libgcc",
+    ])]
 
 // Install paths: Meson passes its own (scripts/meson-swift-build.sh), so installed
 // programs never guess where they live (Sources/CFirstOpenConfig). A plain `swift build`

@@ -38,6 +38,7 @@ for argument in "$@"; do
         --demo) packages=("${demo_packages[@]}") ;;
         --benchmark)
             packages+=(python3 libx11-dev   # run.py and its C references (mapwatch.c uses Xlib)
+                       valgrind             # scripts/update-login-symbol-order.sh
                        yad zenity) ;;        # the peers a login script would otherwise use
         --list) list=true ;;
         *) echo "setup.sh: unknown option '$argument' (--demo, --benchmark, --list)" >&2; exit 64 ;;

@@ -161,6 +161,16 @@ check_binaries() {
         done
         echo "$pkg depends on: $(echo $deps)"
     done
+    # /usr/bin/first-open as debian/rules links it (-Dlogin_linking=dynamic): glibc and GLib
+    # from Debian, a PIE, and what keeps the login path fast (docs/performance.md): no
+    # libstdc++ or libgcc_s to load, packed relative relocations.
+    local login="$work/contents/first-open/usr/bin/first-open" dynamic
+    dynamic=$(readelf -dW "$login")
+    readelf -hW "$login" | grep -q 'DYN (Position-Independent Executable' || fail "first-open is not a PIE"
+    grep -q 'NEEDED.*\[libglib-2.0.so.0\]' <<<"$dynamic" || fail "first-open does not link Debian's GLib"
+    grep -E 'NEEDED.*\[lib(stdc\+\+|gcc_s)' <<<"$dynamic" && fail "first-open loads libstdc++ or libgcc_s at login"
+    grep -q '(RELR)' <<<"$dynamic" || fail "first-open has no packed relative relocations (DT_RELR)"
+    echo "first-open: PIE, DT_RELR, DT_NEEDED: $(grep -o "NEEDED.*" <<<"$dynamic" | grep -o "\[.*\]" | tr -d "[]" | tr "\n" " ")"
 }
 
 install_packages() {

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Regenerates build-aux/login-symbol-order.txt, the lld --symbol-ordering-file of the
+# packaged first-open (-Dlogin_linking=dynamic; Package.swift): the functions of the
+# Swift runtime, the standard library and libstdc++ that the nothing-due login path
+# runs, so the linker puts them next to each other. Every text page the path touches
+# is a page fault, and the kernel maps 64 KiB around each one into the process: packed
+# together, the path's peak RSS drops from 6.8 to 5.5 MiB (docs/performance.md).
+#
+#   scripts/update-login-symbol-order.sh     (needs valgrind; scripts/setup.sh --benchmark)
+#
+# Only toolchain symbols are listed (nothing named FirstOpen*), so the file changes with
+# the Swift toolchain, not with our code. A stale entry only costs locality: lld skips
+# symbols it does not find (--no-warn-symbol-ordering). Run it after a toolchain update
+# and commit the result.
+set -eu
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+scratch="$root/.build/dynamic"
+FIRST_OPEN_LOGIN_LINKING=dynamic swift build -c release --static-swift-stdlib \
+    --scratch-path "$scratch" --product first-open >&2
+bin=$(FIRST_OPEN_LOGIN_LINKING=dynamic swift build -c release --static-swift-stdlib \
+    --scratch-path "$scratch" --show-bin-path)/first-open
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+spec="$root/data/examples/org.example.Car.spec"
+export XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config"
+"$bin" mark-seen "$spec" >/dev/null
+# --demangle=no: the names as the linker knows them.
+valgrind -q --tool=callgrind --demangle=no --compress-strings=no \
+    --callgrind-out-file="$work/profile" "$bin" "$spec" >/dev/null
+
+# The profile's fn= lines, for the functions of the binary's own object (ob=).
+awk -v bin="$bin" '
+    /^ob=/ { own = (substr($0, 4) == bin) }
+    /^fn=/ && own { print substr($0, 4) }
+' "$work/profile" | grep -v -e FirstOpen -e '^0x' -e '^???' | LC_ALL=C sort -u \
+    > build-aux/login-symbol-order.txt
+echo "build-aux/login-symbol-order.txt: $(wc -l < build-aux/login-symbol-order.txt) symbols" >&2
