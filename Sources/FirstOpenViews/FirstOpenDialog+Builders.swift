@@ -56,7 +56,8 @@ extension FirstOpenDialog {
         let tint = content.iconName?.hasSuffix("-symbolic") == true ? style.iconTint : nil
         var appIcon: Image?
         let icon = Image()
-        if let iconSource, icon.setIcon(iconSource, size: appIconSize, scale: scale, tint: tint) {
+        // Reserved, not loaded: the dialog loads its icons when the window maps.
+        if let iconSource, icon.reserveIcon(iconSource, size: appIconSize, scale: scale, tint: tint) {
             icon.horizontalAlignment = .center
             icon.setMargins(bottom: 16)
             icon.accessibleName = ""
@@ -78,7 +79,7 @@ extension FirstOpenDialog {
                       appIconTint: tint, headlineLabel: headline, appNameLabel: appName)
     }
 
-    static func makeBody(content: WindowContent, rowColors: [RGBA?], style: DialogStyleSheet, scale: Int) -> Body {
+    static func makeBody(content: WindowContent, rowColors: [RGBA?], style: DialogStyleSheet) -> Body {
         let box = Box(.vertical, spacing: 28)
         box.setMargins(top: 24, bottom: 8, start: sideMargin, end: sideMargin)
         var headings: [Label] = []
@@ -118,8 +119,8 @@ extension FirstOpenDialog {
                     let tint = rowColors[rows.count].map {
                         $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
                     } ?? style.iconTint
+                    // Its icon's square is reserved; the dialog loads it when the window maps.
                     let view = RowView(row: row, tint: tint, iconDirectories: content.iconDirectories)
-                    view.loadIcon(scale: scale)
                     list.append(view.container)
                     rows.append(view)
                 }

@@ -87,6 +87,9 @@ public final class FirstOpenDialog {
     private let styleSheet: CSSProvider
     private let direction: TextDirection?
     private let fixedWidth: Int?
+    /// The scale the icons were last loaded at; `nil` until they are (at the first map,
+    /// or by ``renderPNG(to:scale:)``).
+    private(set) var iconScale: Int?
 
     /// Logical size of the app icon on top.
     static let appIconSize = 96
@@ -140,7 +143,7 @@ public final class FirstOpenDialog {
 
         let scale = window.scaleFactor
         header = FirstOpenDialog.makeHeader(content: content, title: window.title, style: style, scale: scale)
-        body = FirstOpenDialog.makeBody(content: content, rowColors: rowColors, style: style, scale: scale)
+        body = FirstOpenDialog.makeBody(content: content, rowColors: rowColors, style: style)
         actions = FirstOpenDialog.makeActions(content: content)
         (scrolledWindow, contentBox) = FirstOpenDialog.makeScrolledContent(header: header, body: body)
         linkFailureBar = LinkFailureBar()
@@ -352,6 +355,16 @@ public final class FirstOpenDialog {
             self.loadIcons(scale: self.window.scaleFactor)
             return false
         }
+        // The icons load once the window is mapped, as a GtkImage loads a named icon
+        // only when it first draws: their squares are reserved (makeHeader, RowView), so
+        // the layout is already final. "map" runs after GtkWindow's own handler, which
+        // asked the display to map the window; flushed, that request reaches the server
+        // before the SVG stack (librsvg, libxml2: ~9 MiB) is loaded, and the main loop
+        // draws the first frame only after this returns: the first frame has its icons.
+        window.connect("map") {
+            self.window.flushDisplay()
+            if self.iconScale != self.window.scaleFactor { self.loadIcons(scale: self.window.scaleFactor) }
+        }
     }
 
     /// Opens the secondary action's URL and calls back with the error when nothing could
@@ -378,6 +391,7 @@ public final class FirstOpenDialog {
     }
 
     private func loadIcons(scale: Int) {
+        iconScale = scale
         if let appIcon, let source = header.appIconSource {
             appIcon.setIcon(source, size: FirstOpenDialog.appIconSize, scale: scale, tint: header.appIconTint)
         }

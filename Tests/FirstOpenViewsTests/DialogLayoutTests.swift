@@ -21,9 +21,36 @@ final class DialogLayoutTests: XCTestCase {
             XCTAssertNil(dialog.secondaryButton)
             XCTAssertNil(dialog.footnoteLabel)
             XCTAssertNotNil(dialog.appIcon, "emoji-travel-symbolic exists in Adwaita")
-            XCTAssertTrue(dialog.rows.allSatisfy { !$0.icon.isEmpty }, "every row icon loaded")
             XCTAssertTrue(dialog.headlineLabel.hasStyleClass("first-open-headline"))
             XCTAssertTrue(dialog.rows.allSatisfy { $0.subtitleLabel?.wraps == true })
+        }
+    }
+
+    func testIconsLoadWhenTheWindowMapsIntoSquaresReservedForThem() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let dialog = try FirstOpenDialog(content: sampleContent(kind: .welcome))
+            defer { dialog.dismiss() }
+            // Built, not shown: every icon has its square in the layout, none is loaded
+            // (the SVG stack loads after the window is mapped, as GTK's own images load).
+            let appIcon = try XCTUnwrap(dialog.appIcon, "emoji-travel-symbolic exists in Adwaita")
+            let icons = [appIcon] + dialog.rows.map(\.icon)
+            XCTAssertTrue(icons.allSatisfy(\.isEmpty), "no icon loaded before the window maps")
+            XCTAssertNil(dialog.iconScale)
+            dialog.rootBox.showAll()
+            let sizesBefore = icons.map { [$0.naturalWidth, $0.naturalHeight(forWidth: $0.naturalWidth)] }
+            let windowBefore = [dialog.rootBox.naturalWidth,
+                                dialog.rootBox.naturalHeight(forWidth: dialog.rootBox.naturalWidth)]
+            XCTAssertEqual(sizesBefore.first?.first, FirstOpenDialog.appIconSize)
+
+            dialog.present()
+            XCTAssertTrue(dialog.isPresented)
+            XCTAssertTrue(icons.allSatisfy { !$0.isEmpty }, "every icon loaded once the window maps")
+            XCTAssertEqual(dialog.iconScale, dialog.window.scaleFactor)
+            // Loading them changed no size: the first frame is laid out as before.
+            XCTAssertEqual(icons.map { [$0.naturalWidth, $0.naturalHeight(forWidth: $0.naturalWidth)] }, sizesBefore)
+            XCTAssertEqual([dialog.rootBox.naturalWidth,
+                            dialog.rootBox.naturalHeight(forWidth: dialog.rootBox.naturalWidth)], windowBefore)
         }
     }
 

@@ -32,8 +32,52 @@ package final class Image: Widget {
         return true
     }
 
+    /// Lays the image out for `source` at `size` logical pixels without loading a themed
+    /// icon yet: returns whether it will show (the theme has it and its file passes the
+    /// checks) and reserves its square, so loading it later with ``setIcon(_:size:scale:tint:)``
+    /// changes no layout. An image file is loaded at once: only decoding it tells
+    /// whether it shows, and at what aspect.
+    func reserveIcon(_ source: IconSource, size: Int, scale: Int, tint: RGBA?) -> Bool {
+        guard case let .themed(name, directories) = source else {
+            return setIcon(source, size: size, scale: scale, tint: tint)
+        }
+        guard let info = Image.lookUpThemed(name, directories: directories, size: size, scale: max(1, scale))
+        else { return false }
+        g_object_unref(UnsafeMutableRawPointer(info))
+        // A themed icon is loaded at exactly this size (GTK_ICON_LOOKUP_FORCE_SIZE).
+        setSizeRequest(width: size, height: size)
+        return true
+    }
+
     /// Whether the image shows something.
     var isEmpty: Bool { gtk_image_get_storage_type(fo_image(widgetPointer)) == GTK_IMAGE_EMPTY }
+
+    /// The icon `name` (a reference the caller releases), or `nil` when no theme has it
+    /// or its file fails the checks. Looking up reads the themes' indexes only.
+    private static func lookUpThemed(_ name: String, directories: [String], size: Int, scale: Int) -> OpaquePointer? {
+        // The window's own folders first (a private theme: the app's default theme
+        // stays as it is), then the default theme, which also has the icons an app
+        // registered from its GResource (gtk_icon_theme_add_resource_path).
+        let themes = (directories.isEmpty ? [] : [IconTheme.privateTheme(searching: directories)])
+            + [gtk_icon_theme_get_default()]
+        guard let info = themes.lazy.compactMap({ theme -> OpaquePointer? in
+            guard let theme else { return nil }
+            return gtk_icon_theme_lookup_icon_for_scale(
+                theme, name, Int32(size), Int32(scale), GTK_ICON_LOOKUP_FORCE_SIZE)
+        }).first
+        else { return nil }
+        // The theme opens the file itself: check it first as every other file is
+        // checked (the spec's own `icons` folder is on the search path). An icon
+        // from a registered GResource has its resource path here: it is in memory,
+        // not a file to check.
+        if let file = gtk_icon_info_get_filename(info).map({ String(cString: $0) }),
+           !Image.isRegisteredResource(file),
+           (try? CheckedFile.check(file, limit: CheckedFile.imageLimit)) == nil {
+            g_object_unref(UnsafeMutableRawPointer(info))
+            return nil
+        }
+        return info
+    }
 
     private static func loadPixbuf(_ source: IconSource, size: Int, scale: Int, tint: RGBA?) -> OpaquePointer? {
         let pixels = Int32(size * scale)
@@ -41,27 +85,8 @@ package final class Image: Widget {
         case .file(let path):
             return try? ImageLoader.loadPixbuf(path: path, fitting: Int(pixels))
         case let .themed(name, directories):
-            // The window's own folders first (a private theme: the app's default theme
-            // stays as it is), then the default theme, which also has the icons an app
-            // registered from its GResource (gtk_icon_theme_add_resource_path).
-            let themes = (directories.isEmpty ? [] : [IconTheme.privateTheme(searching: directories)])
-                + [gtk_icon_theme_get_default()]
-            guard let info = themes.lazy.compactMap({ theme -> OpaquePointer? in
-                guard let theme else { return nil }
-                return gtk_icon_theme_lookup_icon_for_scale(
-                    theme, name, Int32(size), Int32(scale), GTK_ICON_LOOKUP_FORCE_SIZE)
-            }).first
-            else { return nil }
+            guard let info = lookUpThemed(name, directories: directories, size: size, scale: scale) else { return nil }
             defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-            // The theme opens the file itself: check it first as every other file is
-            // checked (the spec's own `icons` folder is on the search path). An icon
-            // from a registered GResource has its resource path here: it is in memory,
-            // not a file to check.
-            if let file = gtk_icon_info_get_filename(info).map({ String(cString: $0) }),
-               !Image.isRegisteredResource(file),
-               (try? CheckedFile.check(file, limit: CheckedFile.imageLimit)) == nil {
-                return nil
-            }
             if let tint {
                 var color = tint.gdkValue
                 return try? GLibError.checkNonNull { error in

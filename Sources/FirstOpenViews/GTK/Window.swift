@@ -43,6 +43,12 @@ public class Window: Container {
         gtk_window_present(windowPointer)
     }
 
+    /// Sends the requests queued for the window's display (X11, Wayland) to the server now
+    /// instead of when the main loop next waits.
+    func flushDisplay() {
+        gdk_display_flush(gtk_widget_get_display(widgetPointer))
+    }
+
     /// Closes the window for good: GTK drops its own reference and the window's
     /// "destroy" handlers run. Safe to call more than once.
     public func destroy() {
