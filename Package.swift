@@ -9,22 +9,25 @@ import PackageDescription
 // (Meson: -Dlogin_linking=dynamic); the Swift runtime is then linked as
 // `--static-swift-stdlib` says.
 let loginLinkingIsStatic = Context.environment["FIRST_OPEN_LOGIN_LINKING"] != "dynamic"
-// The dynamic build keeps glibc and GLib shared and trims what the loader does before
-// main (measured in docs/performance.md, "The packaged build"): libstdc++ and libgcc
-// linked in (build-aux/static-libstdc++ says how), relative relocations packed
-// (DT_RELR, glibc >= 2.36; gold cannot write them, lld can), none of our own symbols
-// exported (the toolchain's -export-dynamic; nothing looks them up), and the runtime
-// functions the login path runs placed together (scripts/update-login-symbol-order.sh).
+// How an executable that links glibc and GLib (or GTK) dynamically trims what the loader
+// does before main (measured in docs/performance.md, "Where the packaged login path's
+// time goes"): libstdc++ and libgcc linked in (build-aux/static-libstdc++ says how),
+// relative relocations packed (DT_RELR, glibc >= 2.36; gold cannot write them, lld can),
+// and none of our own symbols exported (the toolchain's -export-dynamic; nothing looks
+// them up). The window helper is always linked so; the dynamic login binary also places
+// the runtime functions the login path runs together (scripts/update-login-symbol-order.sh).
+let fastStartLinkerFlags = [
+    "-use-ld=lld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--no-export-dynamic",
+    "-L", "\(Context.packageDirectory)/build-aux/static-libstdc++",
+    "-Xclang-linker", "-static-libgcc",
+]
 let loginLinkerSettings: [LinkerSetting] = loginLinkingIsStatic
     ? [.unsafeFlags(["-static-executable"]), .linkedLibrary("pcre2-8")]  // GLib's own dependency
-    : [.unsafeFlags([
-        "-use-ld=lld",
-        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-        "-Xlinker", "--no-export-dynamic",
+    : [.unsafeFlags(fastStartLinkerFlags + [
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/build-aux/login-symbol-order.txt",
         "-Xlinker", "--no-warn-symbol-ordering",
-        "-L", "\(Context.packageDirectory)/build-aux/static-libstdc++",
-        "-Xclang-linker", "-static-libgcc",
     ])]
 
 // Install paths: Meson passes its own (scripts/meson-swift-build.sh), so installed
@@ -94,7 +97,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
-            dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"]
+            dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"],
+            linkerSettings: [.unsafeFlags(fastStartLinkerFlags)]
         ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
         // libfirst-open's private seam between its C half (libfirst-open/, built by Meson)
