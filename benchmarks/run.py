@@ -3,13 +3,16 @@
 in the same run on the same machine (DESIGN.md, "Performance"; figures and the
 machine in docs/performance.md).
 
-  1. login, nothing to show: `first-open SPEC` for an already seen version vs a
-     small C program that reads the same spec and record with GLib (nothing.c);
-     also checks that the process maps no GTK, GDK, X11, Wayland or cairo library.
-  1b. login, nothing to show, no spec: `first-open appstream:APPID` for an app whose
-     metainfo file is all there is (a generated one the size of GNOME Software 43.5's,
-     ~200 KiB: 20 releases, 12 languages), vs a small C program that reads the same
-     metainfo file with GMarkup and the same record (nothing-metainfo.c).
+  1. login, nothing to show, for both builds of the login binary: the default
+     (fully static) and the one the Debian package ships (-Dlogin_linking=dynamic,
+     `--packaged`): `first-open SPEC` for an already seen version vs a small C
+     program that reads the same spec and record with GLib (nothing.c); a Swift
+     program that only prints a line, linked as each build, shows the floor. Also
+     checks that the process maps no GTK, GDK, X11, Wayland or cairo library.
+  1b. login, nothing to show, no spec, both builds: `first-open appstream:APPID` for
+     an app whose metainfo file is all there is (a generated one the size of GNOME
+     Software 43.5's, ~200 KiB: 20 releases, 12 languages), vs a small C program that
+     reads the same metainfo file with GMarkup and the same record (nothing-metainfo.c).
   2. login, window due: `first-open SPEC` (Welcome due; it execs the window
      helper) with the caller's environment, as a session starts it, until the
      window is mapped (X11 MapNotify, seen by mapwatch.c) and until its first frame
@@ -25,8 +28,11 @@ machine in docs/performance.md).
 
 All programs of a section are run interleaved (one run of each in turn), so a
 machine that gets busier or quieter during the run affects them alike; times are
-medians. Usage: benchmarks/run.py [--runs N] [--bin DIR] (needs an X display: run
-it under xvfb-run, as scripts/benchmark.sh does).
+medians. The binaries are copied into a scratch folder first, as an installer writes
+them: a binary the linker has just written (through mmap) started up to 0.5 ms slower
+per run here than a copy of it. Usage: benchmarks/run.py [--runs N] [--bin DIR]
+[--packaged FILE] (needs an X display: run it under xvfb-run, as scripts/benchmark.sh
+does).
 """
 import argparse
 import os
@@ -104,6 +110,28 @@ def load_line(label):
     return f"{label}: load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {cores} cores{busy}"
 
 
+def login_section(title, builds, runs, argument, env, reference_label, reference_command, floors=True):
+    """The nothing-due login path of each build for `argument` (already marked seen)
+    against its C reference, all interleaved; with `floors`, the Swift floor of each
+    build too."""
+    print(f"\nlogin, nothing to show: {title} (median of {runs} interleaved runs; wall time, peak RSS, "
+          f"CPU time = user + system):")
+    programs = {reference_label: (reference_command, env)}
+    for label, binary, floor in builds:
+        programs[f"first-open, {label}"] = ([binary, argument], env)
+    if floors:
+        for label, binary, floor in builds:
+            programs[f"(Swift floor: prints a line, linked as {label})"] = ([floor], env)
+    samples = interleaved(programs, runs, lambda command, e: run_tool("rusage", command, e))
+    ref = [median(samples[reference_label], i) for i in range(3)]
+    for name in programs:
+        ms, kib, cpu = (median(samples[name], i) for i in range(3))
+        row = f"  {name:52s} {ms * 1000:6.2f} ms {kib / 1024:5.1f} MiB  CPU {cpu * 1000:5.2f} ms"
+        if name != reference_label:
+            row += f"  {ms / ref[0]:4.2f}x time {kib / 1024 - ref[1] / 1024:+5.1f} MiB  {cpu / ref[2]:4.2f}x CPU"
+        print(row)
+
+
 def print_row(label, milliseconds, mib, reference_ms=None, reference_mib=None):
     ratio = ""
     if reference_ms:
@@ -146,15 +174,25 @@ def main():
     parser.add_argument("--runs", type=int, default=30, help="rounds for the nothing-due path")
     parser.add_argument("--window-runs", type=int, default=11, help="rounds for the window path")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--packaged", help="first-open built as the Debian package builds it "
+                        "(-Dlogin_linking=dynamic; scripts/benchmark.sh builds it)")
     parser.add_argument("--batch", type=int, default=8, help="variants in the screenshot batch")
     parser.add_argument("--skip-screenshots", action="store_true")
     args = parser.parse_args()
-    first_open = os.path.join(args.bin, "first-open")
 
     print(f"machine: {machine_description()}")
     print(load_line("at start"))
     work = tempfile.mkdtemp(prefix="first-open-bench-")
     try:
+        # Copies, as installed (see above); the window helper next to first-open, where
+        # first-open looks for it.
+        static_dir, packaged_dir = os.path.join(work, "static"), os.path.join(work, "packaged")
+        for folder, login in [(static_dir, os.path.join(args.bin, "first-open")), (packaged_dir, args.packaged)]:
+            if login:
+                os.makedirs(folder)
+                shutil.copy2(login, os.path.join(folder, "first-open"))
+                shutil.copy2(os.path.join(args.bin, "first-open-window"), os.path.join(folder, "first-open-window"))
+        first_open = os.path.join(static_dir, "first-open")
         # The caller's environment, as a session starts first-open, with a private record.
         env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"),
                    XDG_CONFIG_HOME=os.path.join(work, "config"))
@@ -165,34 +203,31 @@ def main():
                                        ("rusage", "rusage.c", []), ("mapwatch", "mapwatch.c", ["x11"])]:
             TOOLS[name] = os.path.join(work, name)
             compile_c(source, TOOLS[name], packages)
-        # The Swift floor, linked as the login binary is (fully static by default).
-        floor = os.path.join(work, "floor")
-        static = loader_report(first_open, env, SPEC).startswith("none (statically")
-        subprocess.check_call(["swiftc", "-O", "-static-executable" if static else "-static-stdlib", "-o", floor,
-                               os.path.join(ROOT, "benchmarks", "floor.swift")],
-                              stderr=subprocess.DEVNULL)
+        # The Swift floor, linked as each build of the login binary is: fully static, or
+        # as Package.swift links the packaged build (without its symbol order, which
+        # lists first-open's functions).
+        floor_source = os.path.join(ROOT, "benchmarks", "floor.swift")
+        link_as = {"static": ["-static-executable"],
+                   "packaged": ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                "-Xlinker", "--no-export-dynamic", "-L", os.path.join(ROOT, "build-aux", "static-libstdc++"),
+                                "-Xclang-linker", "-static-libgcc"]}
+        builds = []
+        for key, label, folder in [("static", "static (default build)", static_dir),
+                                   ("packaged", "as packaged (-Dlogin_linking=dynamic)", packaged_dir)]:
+            if not os.path.isdir(folder):
+                continue
+            floor = os.path.join(work, f"floor-{key}")
+            subprocess.check_call(["swiftc", "-O", *link_as[key], "-o", floor, floor_source], stderr=subprocess.DEVNULL)
+            builds.append((label, os.path.join(folder, "first-open"), floor))
 
         # 1. The login path with nothing to show.
         subprocess.check_call([first_open, "mark-seen", SPEC], env=env, stdout=subprocess.DEVNULL)
-        samples = interleaved({
-            "first-open": ([first_open, SPEC], env),
-            "reference": ([TOOLS["nothing"], SPEC], env),
-            "floor": ([floor], env),
-        }, args.runs, lambda command, e: run_tool("rusage", command, e))
-        ours_ms, ours_mib = median(samples["first-open"], 0) * 1000, median(samples["first-open"], 1) / 1024
-        ref_ms, ref_mib = median(samples["reference"], 0) * 1000, median(samples["reference"], 1) / 1024
-        print(f"\nlogin, nothing to show (median of {args.runs} interleaved runs; wall time, peak RSS):")
-        print_row("C + GLib keyfile reader (nothing.c)", ref_ms, ref_mib)
-        print_row("first-open SPEC", ours_ms, ours_mib, ref_ms, ref_mib)
-        print_row("(Swift floor: prints a line, linked alike)", median(samples["floor"], 0) * 1000,
-                  median(samples["floor"], 1) / 1024, ref_ms, ref_mib)
-        # CPU time moves less than wall time when other work competes for the cores.
-        ref_cpu = median(samples["reference"], 2) * 1000
-        print(f"  CPU time (user + system), medians: C {ref_cpu:.2f} ms, "
-              f"first-open {median(samples['first-open'], 2) * 1000:.2f} ms "
-              f"({median(samples['first-open'], 2) * 1000 / ref_cpu:.2f}x), "
-              f"Swift floor {median(samples['floor'], 2) * 1000:.2f} ms")
-        print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped: {loader_report(first_open, env, SPEC)}")
+        login_section("spec file", builds, args.runs, SPEC, env,
+                      "C + GLib keyfile reader (nothing.c)", [TOOLS["nothing"], SPEC])
+        for label, binary, _ in builds:
+            print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped, {label}: {loader_report(binary, env, SPEC)}")
+        if not args.packaged:
+            print("  (the packaged build was not measured: pass --packaged, as scripts/benchmark.sh does)")
 
         # 1b. The same with no spec: the app's installed metainfo file is all there is.
         share = os.path.join(work, "share")
@@ -202,20 +237,9 @@ def main():
         meta_env = dict(env, XDG_DATA_DIRS=share + ":/usr/share")
         app = "appstream:org.example.Notes"
         subprocess.check_call([first_open, "mark-seen", app], env=meta_env, stdout=subprocess.DEVNULL)
-        samples = interleaved({
-            "first-open": ([first_open, app], meta_env),
-            "reference": ([TOOLS["nothing-metainfo"], metainfo], meta_env),
-        }, args.runs, lambda command, e: run_tool("rusage", command, e))
-        meta_ref_ms, meta_ref_mib = median(samples["reference"], 0) * 1000, median(samples["reference"], 1) / 1024
-        print(f"\nlogin, nothing to show, no spec ({os.path.getsize(metainfo) // 1024} KiB metainfo file; "
-              f"median of {args.runs} interleaved runs):")
-        print_row("C + GLib GMarkup reader (nothing-metainfo.c)", meta_ref_ms, meta_ref_mib)
-        print_row("first-open appstream:APPID", median(samples["first-open"], 0) * 1000,
-                  median(samples["first-open"], 1) / 1024, meta_ref_ms, meta_ref_mib)
-        meta_ref_cpu = median(samples["reference"], 2) * 1000
-        print(f"  CPU time (user + system), medians: C {meta_ref_cpu:.2f} ms, "
-              f"first-open {median(samples['first-open'], 2) * 1000:.2f} ms "
-              f"({median(samples['first-open'], 2) * 1000 / meta_ref_cpu:.2f}x)")
+        login_section(f"no spec, a {os.path.getsize(metainfo) // 1024} KiB metainfo file (appstream:APPID)",
+                      builds, args.runs, app, meta_env, "C + GLib GMarkup reader (nothing-metainfo.c)",
+                      [TOOLS["nothing-metainfo"], metainfo], floors=False)
 
         # 2. The login path with a window due, until mapped and until the first frame.
         # A fresh record folder: Welcome is due at every run (quitting after the first
@@ -257,6 +281,13 @@ def main():
             print_row(labels.get(name, name),
                       median(samples[name], 2) * 1000, median(samples[name], 3) / 1024,
                       None if name == "C floor" else frame_ms, None if name == "C floor" else frame_mib)
+        # CPU time moves far less than wall time when other work competes for the cores.
+        cpu = {name: (median(samples[name], 4) * 1000, median(samples[name], 5) * 1000)
+               for name in ["C floor", "first-open"]}
+        print(f"  CPU time (user + system, all threads): until mapped: C floor {cpu['C floor'][0]:.1f} ms, "
+              f"first-open {cpu['first-open'][0]:.1f} ms ({cpu['first-open'][0] / cpu['C floor'][0]:.2f}x); "
+              f"until the first frame: C floor {cpu['C floor'][1]:.1f} ms, first-open {cpu['first-open'][1]:.1f} ms "
+              f"({cpu['first-open'][1] / cpu['C floor'][1]:.2f}x)")
         ours_map = median(samples["first-open"], 0) * 1000
         for name in peers:
             if name in samples:

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # Builds release binaries and runs benchmarks/run.py under a private Xvfb. Prints
 # each measurement next to a reference measured in the same run (ratios), never a
-# pass/fail against fixed numbers.
+# pass/fail against fixed numbers. The login binary is built twice: the default
+# (fully static) and as the Debian package builds it (-Dlogin_linking=dynamic, in
+# .build/dynamic); both are measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --benchmark
 scripts/build-translations.sh .build/locale >/dev/null
+unset FIRST_OPEN_LOGIN_LINKING
 swift build -c release --static-swift-stdlib >&2
 bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+packaged=(swift build -c release --static-swift-stdlib --scratch-path .build/dynamic --product first-open)
+FIRST_OPEN_LOGIN_LINKING=dynamic "${packaged[@]}" >&2
+packaged_bin="$(FIRST_OPEN_LOGIN_LINKING=dynamic "${packaged[@]}" --show-bin-path)"
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
 # -noreset: the server stays up between the measured programs (each is its only client).
-exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" benchmarks/run.py --bin "$bin" "$@"
+exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" benchmarks/run.py --bin "$bin" \
+    --packaged "$packaged_bin/first-open" "$@"
