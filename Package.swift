@@ -15,7 +15,7 @@ let loginLinkingIsStatic = Context.environment["FIRST_OPEN_LOGIN_LINKING"] != "d
 // relative relocations packed (DT_RELR, glibc >= 2.36; gold cannot write them, lld can),
 // and none of our own symbols exported (the toolchain's -export-dynamic; nothing looks
 // them up). The window helper is always linked so; the dynamic login binary also places
-// the runtime functions the login path runs together (scripts/update-login-symbol-order.sh).
+// the functions the login path runs together (scripts/update-login-symbol-order.sh).
 let fastStartLinkerFlags = [
     "-use-ld=lld",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

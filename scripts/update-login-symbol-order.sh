@@ -1,17 +1,16 @@
 #!/bin/sh
 # Regenerates build-aux/login-symbol-order.txt, the lld --symbol-ordering-file of the
-# packaged first-open (-Dlogin_linking=dynamic; Package.swift): the functions of the
-# Swift runtime, the standard library and libstdc++ that the nothing-due login path
+# packaged first-open (-Dlogin_linking=dynamic; Package.swift): the functions (ours, the
+# Swift runtime's, the standard library's, libstdc++'s) that the nothing-due login path
 # runs, so the linker puts them next to each other. Every text page the path touches
 # is a page fault, and the kernel maps 64 KiB around each one into the process: packed
-# together, the path's peak RSS drops from 6.8 to 5.5 MiB (docs/performance.md).
+# together, the path's peak RSS stays under 6 MiB (docs/performance.md).
 #
 #   scripts/update-login-symbol-order.sh     (needs valgrind; scripts/setup.sh --benchmark)
 #
-# Only toolchain symbols are listed (nothing named FirstOpen*), so the file changes with
-# the Swift toolchain, not with our code. A stale entry only costs locality: lld skips
-# symbols it does not find (--no-warn-symbol-ordering). Run it after a toolchain update
-# and commit the result.
+# Run it after changing the login path's code or the toolchain, and commit the result
+# (scripts/benchmark.sh shows the packaged build's peak RSS). A stale list is harmless:
+# lld skips names it does not find (--no-warn-symbol-ordering); it only costs locality.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,6 +34,6 @@ valgrind -q --tool=callgrind --demangle=no --compress-strings=no \
 awk -v bin="$bin" '
     /^ob=/ { own = (substr($0, 4) == bin) }
     /^fn=/ && own { print substr($0, 4) }
-' "$work/profile" | grep -v -e FirstOpen -e '^0x' -e '^???' | LC_ALL=C sort -u \
+' "$work/profile" | grep -v -e '^0x' -e '^???' | LC_ALL=C sort -u \
     > build-aux/login-symbol-order.txt
 echo "build-aux/login-symbol-order.txt: $(wc -l < build-aux/login-symbol-order.txt) symbols" >&2
