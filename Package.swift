@@ -10,8 +10,8 @@ import PackageDescription
 // `--static-swift-stdlib` says.
 let loginLinkingIsStatic = Context.environment["FIRST_OPEN_LOGIN_LINKING"] != "dynamic"
 // How an executable that links glibc and GLib (or GTK) dynamically trims what the loader
-// does before main (measured in docs/performance.md, "Where the packaged login path's
-// time goes"): libstdc++ and libgcc linked in (build-aux/static-libstdc++ says how),
+// does before main (measured in docs/performance.md, "The packaged login path: where the
+// time went"): libstdc++ and libgcc linked in (build-aux/static-libstdc++ says how),
 // relative relocations packed (DT_RELR, glibc >= 2.36; gold cannot write them, lld can),
 // and none of our own symbols exported (the toolchain's -export-dynamic; nothing looks
 // them up). The window helper is always linked so; the dynamic login binary also places
