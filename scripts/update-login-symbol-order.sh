@@ -2,9 +2,10 @@
 # Regenerates build-aux/login-symbol-order.txt, the lld --symbol-ordering-file of the
 # packaged first-open (-Dlogin_linking=dynamic; Package.swift): the functions (ours, the
 # Swift runtime's, the standard library's, libstdc++'s) that the nothing-due login path
-# runs, so the linker puts them next to each other. Every text page the path touches
-# is a page fault, and the kernel maps 64 KiB around each one into the process: packed
-# together, the path's peak RSS stays under 6 MiB (docs/performance.md).
+# runs, for a spec file and for a metainfo file alone, so the linker puts them next to
+# each other. Every text page the path touches is a page fault, and the kernel maps
+# 64 KiB around each one into the process: packed together, the path's peak RSS stays
+# under 6 MiB (docs/performance.md).
 #
 #   scripts/update-login-symbol-order.sh     (needs valgrind; scripts/setup.sh --benchmark)
 #
@@ -23,17 +24,19 @@ bin=$(FIRST_OPEN_LOGIN_LINKING=dynamic swift build -c release --static-swift-std
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-spec="$root/data/examples/org.example.Car.spec"
 export XDG_STATE_HOME="$work/state" XDG_CONFIG_HOME="$work/config"
-"$bin" mark-seen "$spec" >/dev/null
-# --demangle=no: the names as the linker knows them.
-valgrind -q --tool=callgrind --demangle=no --compress-strings=no \
-    --callgrind-out-file="$work/profile" "$bin" "$spec" >/dev/null
+# Both login paths: a spec file, and an app's metainfo file alone.
+for source in org.example.Car.spec org.example.Car.metainfo.xml; do
+    "$bin" mark-seen "$root/data/examples/$source" >/dev/null
+    # --demangle=no: the names as the linker knows them.
+    valgrind -q --tool=callgrind --demangle=no --compress-strings=no \
+        --callgrind-out-file="$work/$source.profile" "$bin" "$root/data/examples/$source" >/dev/null
+done
 
-# The profile's fn= lines, for the functions of the binary's own object (ob=).
+# The profiles' fn= lines, for the functions of the binary's own object (ob=).
 awk -v bin="$bin" '
     /^ob=/ { own = (substr($0, 4) == bin) }
     /^fn=/ && own { print substr($0, 4) }
-' "$work/profile" | grep -v -e '^0x' -e '^???' | LC_ALL=C sort -u \
+' "$work"/*.profile | grep -v -e '^0x' -e '^???' | LC_ALL=C sort -u \
     > build-aux/login-symbol-order.txt
 echo "build-aux/login-symbol-order.txt: $(wc -l < build-aux/login-symbol-order.txt) symbols" >&2
