@@ -37,6 +37,9 @@ final class IconFolderTests: XCTestCase {
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
             XCTAssertNotNil(dialog.appIcon, "the app icon is found in the window's icons folder")
+            // Icons load when the window maps (DialogLayoutTests).
+            dialog.present()
+            XCTAssertEqual(dialog.appIcon?.isEmpty, false, "and loads from there")
             XCTAssertFalse(dialog.rows[0].icon.isEmpty, "so is the row's")
             let theme = try XCTUnwrap(gtk_icon_theme_get_default())
             XCTAssertEqual(gtk_icon_theme_has_icon(theme, "org.example.PrivateIcon"), 0,
