@@ -13,7 +13,8 @@
 # (scripts/fuzz.sh). The attacks of round 3 (AttackTests: closed stdio, foreign files in
 # the state directory, long URLs, set-user-ID, control characters, a lock-name collision,
 # a window destroyed from outside, a failed repair; and the spec swapped for another
-# app's between the decision and the window) are deterministic and run once.
+# app's between the decision and the window) are deterministic and run once, and so
+# is the wrong-thread test of libfirst-open (Meson's `construction`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-20}"
@@ -29,6 +30,19 @@ xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" \
     swift test --skip-build --disable-swift-testing \
     --filter 'ReliabilityTests|FuzzTests|ConcurrentWriteTests|CheckedFileTests|HostileSpecTests|ColorSyntaxAgreementTests|AttackTests|testSpecSwappedBetweenDecisionAndWindow'
 echo "reliability: $rounds rounds passed in $(( $(date +%s) - start )) s"
+
+# Wrong-thread calls into libfirst-open (a presenter built on a worker thread, presented
+# from another): GLib criticals and FALSE/NULL, never a crash. The Meson test
+# Tests/Embedding/construction.py; the same build options as scripts/test.sh.
+meson_options=(-Dswiftpm_scratch_path="$PWD/.build" -Dembedding_tests=enabled -Ddocumentation=true)
+if [ -f .build/meson/build.ninja ]; then
+    meson setup --reconfigure .build/meson "${meson_options[@]}" >/dev/null
+else
+    meson setup .build/meson "${meson_options[@]}" >/dev/null
+fi
+meson compile -C .build/meson >&2
+xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" \
+    meson test -C .build/meson --no-rebuild --print-errorlogs construction
 
 # libFuzzer (ASan + LeakSanitizer) over the same three parsers: 6 s per round.
 scripts/fuzz.sh "$(( rounds * 6 ))"

@@ -8,7 +8,8 @@ import Glibc
 /// What both binaries do before anything else. `first-open` runs at every login, so this
 /// is a few system calls and no file read.
 public enum ProcessStart {
-    /// Makes sure fds 0–2 are open and refuses a privileged start; call first in `main`.
+    /// Makes sure fds 0–2 are open, refuses a privileged start and arguments that are not
+    /// UTF-8; call first in `main`.
     public static func prepare() {
         openClosedStandardStreams()
         refuseToRunPrivileged()
