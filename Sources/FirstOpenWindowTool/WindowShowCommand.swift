@@ -110,9 +110,11 @@ struct WindowShowCommand {
             throw CommandFailure(.badValue("\(specPath): \(error)"))
         }
 
+        var parented = false
         if let parent {
             do {
                 try dialog.setParent(parent)
+                parented = true
             } catch {
                 Self.warnUnparented(error)
             }
@@ -123,7 +125,7 @@ struct WindowShowCommand {
         dialog.onDismiss = { reason in
             dismissedByUser = reason.isUserDismissal
             if !reason.isUserDismissal {
-                Diagnostics.output(parent == nil
+                Diagnostics.output(!parented
                     ? "nothing: the \(kind.rawValue) window went away without being dismissed "
                         + "(another program closed it); nothing recorded"
                     : "nothing: the parent window went away; \(kind.rawValue) was not dismissed; nothing recorded")
