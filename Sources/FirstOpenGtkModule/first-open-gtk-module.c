@@ -10,17 +10,17 @@
  *   is the app's main window; a dialog means a dialog-only process (zenity, a polkit
  *   agent), which is left alone. Either way the hook then removes itself.
  * - From an idle callback after that window is mapped (start-up is over), cheap checks
- *   decide whether to ask at all: not a known dialog-only program,
- *   not an app that uses libfirst-open itself (it shows its own window: never two), an
- *   app id (the default GApplication's, else the program's desktop file), and an
- *   installed AppStream metainfo file for it (no metainfo, no release notes).
+ *   decide whether to ask at all: not a known dialog-only program, not an app that uses
+ *   libfirst-open itself (it shows its own window: never two), an app id (the default
+ *   GApplication's, else the program's desktop file), and an installed AppStream
+ *   metainfo file for it (no metainfo, no release notes).
  * - Then it starts `first-open appstream:APPID --parent x11:XID|wayland:HANDLE` (a
  *   Wayland window is exported through xdg-foreign for as long as first-open runs; a
- *   compositor without it gets an unparented window). first-open makes the decision every front end makes (record,
- *   settings, [App ID] ShowWhatsNew=false, admin config, quiet sessions, lock) in
- *   its own process, and shows What's New modal and transient for the app's window, in
- *   the window helper's process: no Swift runtime, GTK setting, icon theme, locale,
- *   environment or main-loop change ever reaches the app.
+ *   compositor without it gets an unparented window). first-open makes the decision
+ *   every front end makes (record, settings, [App ID] ShowWhatsNew=false, admin config,
+ *   quiet sessions, lock) in its own process, and shows What's New modal and transient
+ *   for the app's window in the window helper's process: no Swift runtime, GTK
+ *   setting, icon theme, locale, environment or main-loop change ever reaches the app.
  *
  * FIRST_OPEN_GTK_MODULE_COMMAND overrides the first-open binary (tests run the build
  * tree's); the installed path is compiled in. See docs/gtk-module.md.
@@ -107,21 +107,22 @@ data_file_exists (const char *relative)
   return FALSE;
 }
 
-/* An installed metainfo file for APP_ID, in the places first-open's appstream: looks. */
+/* An installed metainfo file for APP_ID, where first-open's appstream: looks
+ * (AppStreamLookup.metainfoPath): metainfo/ then appdata/, APPID.metainfo.xml or
+ * APPID.appdata.xml, also with ".desktop" after the id as older files have. */
 static gboolean
 has_metainfo (const char *app_id)
 {
-  const char *const patterns[] = {
-    "metainfo/%s.metainfo.xml", "metainfo/%s.appdata.xml",
-    "appdata/%s.metainfo.xml", "appdata/%s.appdata.xml",
-  };
+  const char *const folders[] = { "metainfo", "appdata" };
+  const char *const suffixes[] = { ".metainfo.xml", ".appdata.xml", ".desktop.metainfo.xml", ".desktop.appdata.xml" };
 
-  for (gsize i = 0; i < G_N_ELEMENTS (patterns); i++)
-    {
-      g_autofree char *relative = g_strdup_printf (patterns[i], app_id);
-      if (data_file_exists (relative))
-        return TRUE;
-    }
+  for (gsize i = 0; i < G_N_ELEMENTS (folders); i++)
+    for (gsize j = 0; j < G_N_ELEMENTS (suffixes); j++)
+      {
+        g_autofree char *relative = g_strconcat (folders[i], "/", app_id, suffixes[j], NULL);
+        if (data_file_exists (relative))
+          return TRUE;
+      }
   return FALSE;
 }
 
