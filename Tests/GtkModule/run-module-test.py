@@ -133,14 +133,20 @@ class Session:
         self.processes = []
 
 
-def window(title, timeout=DEADLINE):
+def window(title, timeout=DEADLINE, log=None):
+    """The X id of the visible window with this title; `log` (a started app's output
+    file) is shown when none appears."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         found = run("xdotool", "search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
         if found:
             return int(found[0])
         time.sleep(0.1)
-    fail(f"no window titled {title} within {timeout} s")
+    output = ""
+    if log is not None:
+        log.flush()
+        output = "; the app's output:\n" + open(log.name).read()
+    fail(f"no window titled {title} within {timeout} s{output}")
 
 
 def window_count(title):
@@ -186,7 +192,7 @@ def check_exclusions(args, session):
         fail(f"first-open was started for an excluded app: {session.logged()}")
     # 6. An app with metainfo: first-open for it, parented to its main window.
     _, out = session.start([args.app, "--app-id", APP_ID])
-    app_window = window("Module test app")
+    app_window = window("Module test app", log=out)
     line = session.wait_for_log(1)[0]
     expected = f"appstream:{APP_ID} --parent x11:{app_window:x} -> "
     if not line.startswith(expected):
@@ -233,7 +239,7 @@ def check_whats_new(args, session):
     if seeded.returncode != 0:
         fail(f"mark-seen: {seeded.stderr}")
     app, out = session.start([args.app, "--app-id", APP_ID])
-    app_window = window("Module test app")
+    app_window = window("Module test app", log=out)
     dialog = window("What’s New in Module Test|What's New in Module Test")
     if transient_for(dialog) != app_window:
         fail(f"What's New is transient for {transient_for(dialog)}, not the app's window {app_window}")
