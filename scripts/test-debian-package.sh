@@ -474,7 +474,7 @@ login_test() {
         PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
         XDG_SESSION_TYPE=x11 XDG_SESSION_CLASS=user \
         dbus-run-session -- \
-        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" \
         "$work/test-debian-package.sh" --as-user-session "$exec_line" "Welcome to $name" "$app_id" "$version" \
         || fail "login test"
 
@@ -491,7 +491,7 @@ login_test() {
     output=$(runuser -u "$system_user" -- env -i \
         HOME="$work/$system_user" USER="$system_user" LOGNAME="$system_user" \
         PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 XDG_SESSION_TYPE=x11 XDG_SESSION_CLASS=user \
-        timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "${argv[@]}" 2>"$work/system-login.err") \
+        timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" "${argv[@]}" 2>"$work/system-login.err") \
         || status=$?
     echo "$system_user (uid $system_uid): $output"
     [ "$status" -eq 0 ] || { cat "$work/system-login.err" >&2; fail "a system account's login: exit status $status"; }

@@ -30,6 +30,9 @@ meson compile -C .build/meson >&2
 
 # Last, the Swift example app (examples/swift), built the way apps depend on the
 # package (by URL and version) and run as a user would: the README's Swift example.
-exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp" sh -c '
+# -noreset: Xvfb otherwise resets when its last client disconnects, and a program that
+# connects during the reset fails with "cannot open display" (tests between windows
+# often leave no client connected).
+exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp -noreset" sh -c '
     swift test --disable-swift-testing "$@" && meson test -C .build/meson --no-rebuild --print-errorlogs &&
     Tests/Embedding/swift-example.sh .' sh "$@"

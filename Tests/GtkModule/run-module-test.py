@@ -281,6 +281,10 @@ def main():
             fail("FIRST_OPEN_REQUIRE_DISPLAY=1 but DISPLAY is unset")
         sys.exit(77)
     root = tempfile.mkdtemp(prefix="first-open-module-")
+    # One X client connected for the whole test: an X server without -noreset resets when
+    # its last client leaves, and an app started then cannot open the display.
+    keeper = subprocess.Popen(["xprop", "-root", "-spy", "_NET_ACTIVE_WINDOW"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     session = Session(args, root)
     if args.lib_dir:
         session.env["LD_LIBRARY_PATH"] = args.lib_dir
@@ -289,6 +293,8 @@ def main():
         cases[args.case](args, session)
     finally:
         session.stop_all()
+        keeper.terminate()
+        keeper.wait()
         shutil.rmtree(root, ignore_errors=True)
 
 
