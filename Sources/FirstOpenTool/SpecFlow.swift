@@ -38,7 +38,6 @@ struct SpecFlow {
     /// `whats-new` or `nothing`.
     func explanation(_ look: PresentationFlow.Look, hasContent: Bool) -> String {
         let decision = look.decision
-        let policy = flow.session.policy
         if let problem = look.recordProblem {
             return "nothing: the record of \(appID) is unusable (\(problem)); a returning user is not welcomed again"
         }

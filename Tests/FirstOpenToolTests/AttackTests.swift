@@ -166,7 +166,7 @@ final class AttackTests: XCTestCase {
         // Every write fails: a directory (with a file in it) where the fresh record is staged.
         let blocker = directory.appendingPathComponent(".\(appID).state.writing")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: blocker.appendingPathComponent("x").path, contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: blocker.appendingPathComponent("x").path, contents: nil))
         for attempt in 0..<3 {
             let result = try cli.run(["mark-seen", spec])
             XCTAssertEqual(result.status, 74, "attempt \(attempt): \(result.stderr)")

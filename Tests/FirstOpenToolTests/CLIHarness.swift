@@ -146,8 +146,9 @@ final class CLIHarness {
         let name = UUID().uuidString
         let stdout = folder.appendingPathComponent("\(name).out")
         let stderr = folder.appendingPathComponent("\(name).err")
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        // FileHandle(forWritingTo:) below throws if this failed.
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         process.standardInput = FileHandle.nullDevice
