@@ -53,6 +53,45 @@ final class IconFolderTests: XCTestCase {
         }
     }
 
+    /// The window helper puts the spec's folder first on its own default theme and also
+    /// gives it to the window: the window then looks up in that theme instead of loading
+    /// a second one with the same search path (docs/performance.md, "The window").
+    func testAFolderTheDefaultThemeAlreadySearchesFirstMakesNoSecondTheme() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let root = NSTemporaryDirectory() + "first-open-icons-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            try Self.writePNG(root + "/icons/hicolor/48x48/apps/org.example.HelperIcon.png")
+            let theme = try XCTUnwrap(gtk_icon_theme_get_default())
+            var saved: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+            var count: Int32 = 0
+            gtk_icon_theme_get_search_path(theme, &saved, &count)
+            defer {
+                gtk_icon_theme_set_search_path(
+                    theme, UnsafeMutableRawPointer(saved)?.assumingMemoryBound(to: UnsafePointer<gchar>?.self), count)
+                g_strfreev(saved)
+            }
+
+            let other = root + "/elsewhere"
+            XCTAssertNotEqual(IconTheme.privateTheme(searching: [root + "/icons", other]), theme,
+                              "a folder the default theme does not search first gets a theme of its own")
+            IconTheme.prependSearchPath(root + "/icons")
+            XCTAssertEqual(IconTheme.privateTheme(searching: [root + "/icons"]), theme)
+
+            var content = WindowContent(kind: .welcome, appName: "Helper", iconName: "org.example.HelperIcon",
+                                        sections: [ContentSection(rows: [
+                                            InformationRow(title: "Row", subtitle: "", iconName: "org.example.HelperIcon"),
+                                        ])])
+            content.iconDirectories = [root + "/icons"]
+            let dialog = try FirstOpenDialog(content: content)
+            defer { dialog.dismiss() }
+            XCTAssertNotNil(dialog.appIcon, "the icon is found in the folder through the default theme")
+            dialog.present()
+            XCTAssertEqual(dialog.appIcon?.isEmpty, false)
+            XCTAssertFalse(dialog.rows[0].icon.isEmpty)
+        }
+    }
+
     func testIconsFromARegisteredGResourceLoad() throws {
         try MainActor.assumeIsolated {
             try requireGTK()

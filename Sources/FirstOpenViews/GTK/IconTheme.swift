@@ -41,14 +41,31 @@ package enum IconTheme {
 
     /// A theme of the default screen (so it follows the user's icon theme setting) that
     /// searches `directories` before the usual search path, made once per list and kept.
+    /// That is the default theme itself when its search path already starts with them
+    /// (the window helper prepends the spec's folder to its own default theme): a second
+    /// `GtkIconTheme` would read the same theme indexes again before the window maps
+    /// (~30 M instructions, docs/performance.md).
     static func privateTheme(searching directories: [String]) -> UnsafeMutablePointer<GtkIconTheme>? {
         if let theme = privateThemes[directories] { return theme }
         let safe = directories.filter(isSafeFolder)
-        guard !safe.isEmpty, let theme = gtk_icon_theme_new() else { return nil }
+        guard !safe.isEmpty else { return nil }
+        if let theme = gtk_icon_theme_get_default(), searchPath(of: theme).starts(with: safe) {
+            privateThemes[directories] = theme
+            return theme
+        }
+        guard let theme = gtk_icon_theme_new() else { return nil }
         if let screen = gdk_screen_get_default() { gtk_icon_theme_set_screen(theme, screen) }
         for directory in safe.reversed() { gtk_icon_theme_prepend_search_path(theme, directory) }
         privateThemes[directories] = theme
         return theme
+    }
+
+    private static func searchPath(of theme: UnsafeMutablePointer<GtkIconTheme>) -> [String] {
+        var path: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+        var count: Int32 = 0
+        gtk_icon_theme_get_search_path(theme, &path, &count)
+        defer { g_strfreev(path) }
+        return (0..<Int(count)).compactMap { index in path?[index].map { String(cString: $0) } }
     }
 
     private static var privateThemes: [[String]: UnsafeMutablePointer<GtkIconTheme>] = [:]

@@ -58,8 +58,9 @@ package final class Image: Widget {
         // The window's own folders first (a private theme: the app's default theme
         // stays as it is), then the default theme, which also has the icons an app
         // registered from its GResource (gtk_icon_theme_add_resource_path).
-        let themes = (directories.isEmpty ? [] : [IconTheme.privateTheme(searching: directories)])
-            + [gtk_icon_theme_get_default()]
+        let defaultTheme = gtk_icon_theme_get_default()
+        let privateTheme = directories.isEmpty ? nil : IconTheme.privateTheme(searching: directories)
+        let themes = (privateTheme == nil || privateTheme == defaultTheme ? [] : [privateTheme]) + [defaultTheme]
         guard let info = themes.lazy.compactMap({ theme -> OpaquePointer? in
             guard let theme else { return nil }
             return gtk_icon_theme_lookup_icon_for_scale(
