@@ -74,6 +74,9 @@ let package = Package(
         ),
         // Install paths given by the build (first-open-config.h).
         .target(name: "CFirstOpenConfig", cSettings: configSettings),
+        // The Swift runtime's start-up without /proc/self/maps and a swift-backtrace
+        // search (program-start.h says how): linked into both programs, nothing to import.
+        .target(name: "CProgramStart"),
         .target(name: "FirstOpenState", dependencies: ["CGLib"]),
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"]),
         // The one presentation flow (decide, quiet check, lock, decide again, content,
@@ -92,12 +95,12 @@ let package = Package(
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
         .executableTarget(
             name: "FirstOpenTool",
-            dependencies: ["CFirstOpenConfig", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenState", "FirstOpenContent"],
+            dependencies: ["CFirstOpenConfig", "CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenState", "FirstOpenContent"],
             linkerSettings: loginLinkerSettings
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
-            dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"],
+            dependencies: ["CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"],
             linkerSettings: [.unsafeFlags(fastStartLinkerFlags)]
         ),
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),

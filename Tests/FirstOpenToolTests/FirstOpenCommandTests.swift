@@ -429,6 +429,24 @@ final class FirstOpenCommandTests: XCTestCase {
         }
     }
 
+    /// A chroot or container without /proc mounted: the Swift runtime found argv and its
+    /// own path there (the static build aborted, the dynamic one lost its arguments);
+    /// Sources/CProgramStart takes both from elsewhere.
+    func testWorksWithoutProc() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        // A private mount namespace (as root, or in a user namespace) with an empty /proc.
+        let script = #"mount -t tmpfs none /proc && test ! -e /proc/self && exec "$@""#
+        let result = try CLIHarness.runTool("/usr/bin/unshare",
+                                            ["--mount", "--map-root-user", "sh", "-c", script, "sh",
+                                             CLIHarness.firstOpen.path, "explain", spec],
+                                            environment: cli.environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "nothing: 1.3.0 already seen\n")
+        XCTAssertEqual(result.stderr, "")
+    }
+
     func testReleaseNotesAreReadOnlyWhenWhatsNewIsDue() throws {
         let cli = try CLIHarness()
         try cli.write("notes.metainfo.xml", "<component><releases><release version=")  // not XML
