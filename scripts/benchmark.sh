@@ -2,16 +2,19 @@
 # Builds release binaries and runs benchmarks/run.py under a private Xvfb. Prints
 # each measurement next to a reference measured in the same run (ratios), never a
 # pass/fail against fixed numbers. The login binary is built twice: the default
-# (fully static) and as the Debian package builds it (-Dlogin_linking=dynamic, in
-# .build/dynamic); both are measured.
+# (fully static) and as the Debian package builds it (-Dlogin_linking=dynamic and
+# Debian's linker flags, in .build/dynamic); both are measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --benchmark
 scripts/build-translations.sh .build/locale >/dev/null
 unset FIRST_OPEN_LOGIN_LINKING
-swift build -c release --static-swift-stdlib >&2
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
-packaged=(swift build -c release --static-swift-stdlib --scratch-path .build/dynamic --product first-open)
+# As scripts/meson-swift-build.sh builds: no RUNPATH. The packaged build also gets the
+# linker flags debian/rules gives every package (hardening=+all: -z relro -z now).
+swift build -c release --static-swift-stdlib --disable-local-rpath >&2
+bin="$(swift build -c release --static-swift-stdlib --disable-local-rpath --show-bin-path)"
+packaged=(swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/dynamic
+          --product first-open -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
 FIRST_OPEN_LOGIN_LINKING=dynamic "${packaged[@]}" >&2
 packaged_bin="$(FIRST_OPEN_LOGIN_LINKING=dynamic "${packaged[@]}" --show-bin-path)"
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"

@@ -51,9 +51,12 @@ for flag; do
     esac
 done
 
+# --disable-local-rpath: no RUNPATH $ORIGIN. The programs load no library of ours, and
+# with it the loader first looked for every library in ~20 folders under the
+# program's own (glibc-hwcaps/…, tls/…): failed openat/stat calls at each start.
 build() {
     "$swift" build --package-path "$source" --scratch-path "$scratch" \
-        --configuration "$configuration" --static-swift-stdlib "$@"
+        --configuration "$configuration" --static-swift-stdlib --disable-local-rpath "$@"
 }
 for product in first-open first-open-window first-open-demo LibFirstOpenSwift; do
     build --product "$product" "$@"

@@ -10,7 +10,7 @@ scripts/build-translations.sh .build/locale
 
 # The optimised build Meson and the benchmarks use: the optimiser has crashed on
 # code the debug build accepts, so build it here too.
-swift build -c release --static-swift-stdlib
+swift build -c release --static-swift-stdlib --disable-local-rpath  # as scripts/meson-swift-build.sh
 
 export FIRST_OPEN_REQUIRE_DISPLAY=1
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
