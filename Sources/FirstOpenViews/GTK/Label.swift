@@ -145,31 +145,68 @@ package final class Label: Widget {
     }
 
     /// Makes the label exactly as wide as the widest whole number of its characters that
-    /// fits in `pixels` (`width-chars` = `max-width-chars`), or restores `defaultChars`
-    /// as the maximum for `nil`.
+    /// fits in `pixels` (`width-chars` = `max-width-chars`), or, for `nil`, restores
+    /// `defaultChars` as the maximum: the label then measures its natural width (for
+    /// measuring widths only; see ``naturalWidthChars(maxChars:)``).
     ///
     /// GTK 3 measures a wrapping label from these character counts wherever it cannot ask
     /// for height-for-width (inside a `GtkViewport`); pinning both to the width the label
     /// is then given (with a start alignment) makes the measured height the drawn one.
     func setWrapWidth(_ pixels: Int?, defaultChars: Int) {
         guard let pixels else {
-            gtk_label_set_width_chars(label, -1)
             gtk_label_set_max_width_chars(label, Int32(defaultChars))
+            gtk_label_set_width_chars(label, naturalWidthChars(maxChars: Int32(defaultChars)))
             setSizeRequest(width: nil, height: nil)
             return
         }
-        let context = gtk_widget_get_pango_context(widgetPointer)
-        let metrics = pango_context_get_metrics(
-            context, pango_context_get_font_description(context), pango_context_get_language(context))
-        defer { pango_font_metrics_unref(metrics) }
-        let charWidth = max(pango_font_metrics_get_approximate_char_width(metrics),
-                            pango_font_metrics_get_approximate_digit_width(metrics))
-        guard charWidth > 0 else { return }
+        guard let charWidth = charWidth else { return }
         let chars = Int32(max(1, pixels * Int(PANGO_SCALE) / Int(charWidth)))
         gtk_label_set_width_chars(label, chars)
         gtk_label_set_max_width_chars(label, chars)
         // Every label of the column exactly that wide, however short its lines.
         let width = (Int(chars) * Int(charWidth) + Int(PANGO_SCALE) - 1) / Int(PANGO_SCALE)
         setSizeRequest(width: width, height: nil)
+    }
+
+    /// What GTK counts as the width of one character of this label, in Pango units (it
+    /// measures `width-chars` with the same metrics); Pango keeps them in the widget's
+    /// context, so asking again is cheap.
+    private var charWidth: Int32? {
+        let context = gtk_widget_get_pango_context(widgetPointer)
+        let metrics = pango_context_get_metrics(
+            context, pango_context_get_font_description(context), pango_context_get_language(context))
+        defer { pango_font_metrics_unref(metrics) }
+        let width = max(pango_font_metrics_get_approximate_char_width(metrics),
+                        pango_font_metrics_get_approximate_digit_width(metrics))
+        return width > 0 ? width : nil
+    }
+
+    /// A `width-chars` for a wrapping label with `max-width-chars` = `maxChars` that
+    /// leaves its natural width as it is and makes measuring it cheap; -1 (none) for a
+    /// short text, where it would not.
+    ///
+    /// Without `width-chars`, GTK 3 measures a wrapping label's minimum width with a
+    /// layout 0 wide: one line per word, each shaped again (~21 M instructions for a
+    /// Welcome window's rows, measured in docs/performance.md; the widths are measured
+    /// before the map). With `width-chars` = `c` that layout is `c` characters wide, and
+    /// the natural width becomes the larger of `c` characters and what it was: the text
+    /// on one line when it fits in `maxChars` characters, else its longest line wrapped
+    /// at `maxChars`. Each is at least `c` characters wide, so nothing changes, when `c`
+    /// is at most half the one-line width (measured here without the label's CSS text
+    /// attributes: half leaves room for them) and at most `maxChars / 2 - 1`: a wrapped
+    /// paragraph's first line ends only where the next word does not fit, so it or the
+    /// line that word starts is at least half of `maxChars` less a space wide.
+    /// `DialogLayoutTests` checks the natural widths on texts of every kind.
+    func naturalWidthChars(maxChars: Int32) -> Int32 {
+        guard gtk_label_get_line_wrap(label) != 0, gtk_label_get_ellipsize(label) == PANGO_ELLIPSIZE_NONE,
+              maxChars > 0, let charWidth else { return -1 }
+        let layout = pango_layout_new(gtk_widget_get_pango_context(widgetPointer))
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_text(layout, gtk_label_get_text(label), -1)
+        var oneLine: Int32 = 0
+        pango_layout_get_size(layout, &oneLine, nil)
+        let chars = min(oneLine / (2 * charWidth), maxChars / 2 - 1)
+        // A layout a few characters wide costs little more than none.
+        return chars >= 4 ? chars : -1
     }
 }
