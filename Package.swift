@@ -120,3 +120,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Generic types used by concrete code (`[ReleaseNotes]`, `[String: String]`, an optional
+// tuple…) get their metadata, by default, from the runtime's demangler on first use
+// (smaller code): on the nothing-due login path that was ~200,000 instructions for ~20
+// types, with a protocol-conformance scan for each Hashable key. Direct metadata
+// accessors skip it (docs/performance.md). It is a frontend flag, which SwiftPM allows
+// only in the root package: the project's own builds of its programs (Meson,
+// scripts/test.sh, scripts/benchmark.sh) set FIRST_OPEN_PROGRAM_BUILD=1; a package that
+// depends on FirstOpenViews builds without it, and gets the same behaviour.
+if Context.environment["FIRST_OPEN_PROGRAM_BUILD"] == "1" {
+    let directMetadata = SwiftSetting.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+    for target in package.targets where target.type != .test && target.type != .system
+        && target.name.contains("FirstOpen") && !target.name.hasPrefix("C") {
+        target.swiftSettings = (target.swiftSettings ?? []) + [directMetadata]
+    }
+}

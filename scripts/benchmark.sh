@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --benchmark
 scripts/build-translations.sh .build/locale >/dev/null
 unset FIRST_OPEN_LOGIN_LINKING
+export FIRST_OPEN_PROGRAM_BUILD=1  # as Meson builds the programs (Package.swift)
 # As scripts/meson-swift-build.sh builds: no RUNPATH. The packaged build also gets the
 # linker flags debian/rules gives every package (hardening=+all: -z relro -z now).
 swift build -c release --static-swift-stdlib --disable-local-rpath >&2

@@ -10,7 +10,9 @@ scripts/build-translations.sh .build/locale
 
 # The optimised build Meson and the benchmarks use: the optimiser has crashed on
 # code the debug build accepts, so build it here too.
-swift build -c release --static-swift-stdlib --disable-local-rpath  # as scripts/meson-swift-build.sh
+# Built as scripts/meson-swift-build.sh builds (FIRST_OPEN_PROGRAM_BUILD: Package.swift),
+# which shares this build; not exported: the Swift example below builds as a dependent.
+FIRST_OPEN_PROGRAM_BUILD=1 swift build -c release --static-swift-stdlib --disable-local-rpath
 
 export FIRST_OPEN_REQUIRE_DISPLAY=1
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
@@ -34,5 +36,5 @@ meson compile -C .build/meson >&2
 # connects during the reset fails with "cannot open display" (tests between windows
 # often leave no client connected).
 exec xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp -noreset" sh -c '
-    swift test --disable-swift-testing "$@" && meson test -C .build/meson --no-rebuild --print-errorlogs &&
+    FIRST_OPEN_PROGRAM_BUILD=1 swift test --disable-swift-testing "$@" && meson test -C .build/meson --no-rebuild --print-errorlogs &&
     Tests/Embedding/swift-example.sh .' sh "$@"
