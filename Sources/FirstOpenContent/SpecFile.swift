@@ -78,7 +78,8 @@ public struct SpecFile: Sendable {
     ///   group (what the decision needs) and leaves the `[Welcome N]` and
     ///   `[Release V N]` groups and the `ReleaseNotes=` file for
     ///   ``loadingContent(for:colorValidator:)``: the login path checks a window's rows
-    ///   only when that window is due.
+    ///   only when that window is due. ``name`` and the secondary action's label stay
+    ///   untranslated until then.
     /// - Throws: the first error `SpecValidator` would report (in the parts read).
     public init(
         path: String,
@@ -244,8 +245,9 @@ public struct SpecFile: Sendable {
         return nil
     }
 
-    /// This spec with its `[Welcome N]` and `[Release V N]` rows read (itself when they
-    /// already are), from the bytes read when loading.
+    /// This spec with its `[Welcome N]` and `[Release V N]` rows read and ``name`` and the
+    /// secondary action's label translated (itself when they already are), from the
+    /// bytes read when loading.
     /// - Throws: the first error in those groups, as loading with `readingContent: true`
     ///   would have thrown it.
     public func loadingRows(colorValidator: (String) -> Bool = ColorSyntax.accepts) throws(SpecError) -> SpecFile {
@@ -259,6 +261,8 @@ public struct SpecFile: Sendable {
         if let error = parsed.1 { throw error }
         guard let rows = parsed.0 else { throw .unreadable(file: path, reason: "cannot be read") }
         var loaded = self
+        if let name = rows.name { loaded.name = name }
+        if let label = rows.secondaryLabel { loaded.secondaryAction?.label = label }
         loaded.welcomeRows = rows.welcomeRows
         // The spec's own rows come first, so a version both define keeps them.
         loaded.releases = ReleaseHistory(rows.releases + releases).releases

@@ -32,10 +32,15 @@ final class SpecParser {
         var unreadRows: [UInt8]?
     }
 
-    /// The `[Welcome N]` rows and the `[Release V N]` groups' releases.
+    /// The `[Welcome N]` rows and the `[Release V N]` groups' releases, and the
+    /// `[First Open]` texts that ``parse()`` left untranslated with them.
     struct Rows {
         var welcomeRows: [InformationRow] = []
         var releases: [ReleaseNotes] = []
+        /// `Name` translated.
+        var name: String?
+        /// `SecondaryLabel` translated.
+        var secondaryLabel: String?
     }
 
     let file: String
@@ -49,7 +54,10 @@ final class SpecParser {
     let readsReleaseNotes: Bool
     /// Whether the `[Welcome N]` and `[Release V N]` groups are read now; `false` leaves
     /// them (and the `ReleaseNotes=` file) for ``parseRows(_:)``: the login path reads
-    /// them only when a window is due.
+    /// them only when a window is due. `Name` and `SecondaryLabel` are then read
+    /// untranslated (checked the same way), and translated by ``parseRows(_:)``: the
+    /// first translation lookup reads the locale's alias table and builds its language
+    /// list, ~130,000 instructions the login path spent for a name it does not show.
     let readsRows: Bool
     /// Whether warnings are collected. ``SpecFile`` only throws the first error, so it
     /// skips the work that finds nothing but warnings (the duplicate-key scan).
@@ -178,7 +186,15 @@ final class SpecParser {
     /// are no keyfile.
     func parseRows(_ bytes: [UInt8]) -> Rows? {
         guard let keyFile = keyFile(bytes) else { return nil }
-        return readRows(keyFile, groups: keyFile.groups)
+        var rows = readRows(keyFile, groups: keyFile.groups)
+        let main = SpecFile.mainGroup
+        for key in ["Name", "SecondaryLabel"] where keyFile.hasKey(key, in: main) {
+            guard let text = localized(key, in: main, keyFile) else { continue }
+            if isBlank(text) { invalid(main, key, "must not be empty") }
+            let shown = capped(text, SpecLimits.nameLength, group: main, key: key)
+            if key == "Name" { rows.name = shown } else { rows.secondaryLabel = shown }
+        }
+        return rows
     }
 
     private func keyFile(_ bytes: [UInt8]) -> KeyFile? {
@@ -255,7 +271,7 @@ final class SpecParser {
         }
 
         // Required keys must exist untranslated, so the check is the same in every locale.
-        if keyFile.hasKey("Name", in: group), let name = localized("Name", in: group, keyFile) {
+        if keyFile.hasKey("Name", in: group), let name = translatable("Name", in: group, keyFile) {
             if isBlank(name) { invalid(group, "Name", "must not be empty") }
             contents.name = capped(name, SpecLimits.nameLength, group: group, key: "Name")
         } else if !keyFile.hasKey("Name", in: group) {
@@ -305,7 +321,7 @@ final class SpecParser {
         }
 
         let label = keyFile.hasKey("SecondaryLabel", in: group)
-            ? localized("SecondaryLabel", in: group, keyFile) : nil
+            ? translatable("SecondaryLabel", in: group, keyFile) : nil
         let url = keyFile.value("SecondaryURL", in: group)
         switch (label, url) {
         case let (label?, url?):
@@ -601,6 +617,12 @@ final class SpecParser {
 
     private func localized(_ key: String, in group: String, _ keyFile: KeyFile) -> String? {
         keyFile.localizedString(key, in: group, locale: locale)
+    }
+
+    /// A `[First Open]` text translated, or untranslated while the rows are left unread
+    /// (``readsRows``).
+    private func translatable(_ key: String, in group: String, _ keyFile: KeyFile) -> String? {
+        readsRows ? localized(key, in: group, keyFile) : keyFile.value(key, in: group)
     }
 
     private func boolean(_ key: String, in group: String, _ keyFile: KeyFile) -> Bool? {

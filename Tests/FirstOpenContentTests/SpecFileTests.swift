@@ -112,6 +112,53 @@ final class SpecFileTests: XCTestCase {
         }
     }
 
+    /// The login path (`readingContent: false`) reads Name and SecondaryLabel untranslated;
+    /// the window's content has them translated and checked, as an eager load does.
+    func testDeferredContentTranslatesNameAndSecondaryLabel() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("t.spec", """
+            [First Open]
+            AppId=org.example.Test
+            Name=Car
+            Name[de]=Auto
+            Version=1
+            SecondaryLabel=Release Notes
+            SecondaryLabel[de]=Versionshinweise
+            SecondaryURL=https://example.org/notes
+
+            [Welcome 1]
+            Icon=a
+            Title=Fast
+
+            """)
+        let deferred = try SpecFile(path: path, locale: "de_DE.UTF-8", readingContent: false)
+        XCTAssertEqual(deferred.name, "Car")
+        let loaded = try deferred.loadingContent(for: .welcome)
+        let eager = try SpecFile(path: path, locale: "de_DE.UTF-8")
+        XCTAssertEqual(loaded.name, "Auto")
+        XCTAssertEqual(loaded.secondaryAction, SecondaryAction(label: "Versionshinweise", url: "https://example.org/notes"))
+        XCTAssertEqual(loaded.name, eager.name)
+        XCTAssertEqual(loaded.secondaryAction, eager.secondaryAction)
+
+        // A blank translation fails when the window's content is read (the rows' rule),
+        // with the error an eager load gives.
+        let blank = try directory.write("blank.spec", """
+            [First Open]
+            AppId=org.example.Test
+            Name=Car
+            Name[de]=
+            Version=1
+
+            """)
+        let blankDeferred = try SpecFile(path: blank, locale: "de", readingContent: false)
+        var deferredError: SpecError?
+        XCTAssertThrowsError(try blankDeferred.loadingContent(for: .welcome)) { deferredError = $0 as? SpecError }
+        XCTAssertThrowsError(try SpecFile(path: blank, locale: "de")) { error in
+            XCTAssertEqual(error as? SpecError, deferredError)
+        }
+        XCTAssertEqual(try SpecFile(path: blank, locale: "fr").name, "Car")
+    }
+
     func testWelcomeRowsFollowTheirNumbersNotTheFileOrder() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("t.spec", minimalMain + """
