@@ -147,7 +147,10 @@ public struct MetainfoReleases: Sendable, Hashable {
     private init(
         bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?, readingNotes: Bool = true
     ) throws(SpecError) {
-        let reader = MarkupReader(languages: LocaleVariants.list(for: locale), file: file, readingNotes: readingNotes)
+        // Without notes only `<name>` could be translated, and the login path does not show
+        // it: no language list (GLib's costs a read of the locale's alias table).
+        let languages = readingNotes ? LocaleVariants.list(for: locale) : []
+        let reader = MarkupReader(languages: languages, file: file, readingNotes: readingNotes)
         try reader.parse(bytes, file: file)
         self.file = file
         self.componentID = reader.componentID

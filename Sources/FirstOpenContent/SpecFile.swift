@@ -175,9 +175,10 @@ public struct SpecFile: Sendable {
     ///   read, is malformed, has no usable `<id>`, or no stable release with a version.
     ///
     /// - Parameter readingContent: `false` reads only what the decision needs (id,
-    ///   name, versions) and leaves the notes and the desktop file for
-    ///   ``loadingContent(for:colorValidator:)``: the login path with nothing to show
-    ///   then costs about what a C program reading the same file with GMarkup costs.
+    ///   untranslated name, versions) and leaves the notes, the name's translation and
+    ///   the desktop file for ``loadingContent(for:colorValidator:)``: the login path
+    ///   with nothing to show then costs about what a C program reading the same file
+    ///   with GMarkup costs.
     public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true) throws(SpecError) {
         let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent)
         try self.init(metainfo: metainfo, path: path, locale: locale, readingContent: readingContent)
@@ -297,6 +298,7 @@ public struct SpecFile: Sendable {
         if let unread = unreadMetainfoIcon {
             loaded.iconName = SpecFile.launchableIcon(unread.desktopID, metainfoPath: releaseNotesPath)
                 ?? unread.stockIcon
+            loaded.name = metainfo.name ?? appID  // translated now
             loaded.unreadMetainfoIcon = nil
         }
         // The spec's own rows come first, so a version both define keeps them.

@@ -58,7 +58,8 @@ final class MetainfoSpecTests: XCTestCase {
     func testTheLoginPathLeavesNotesAndIconUnreadUntilAWindowIsDue() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("org.example.Lazy.metainfo.xml", """
-            <component><id>org.example.Lazy</id><name>Lazy</name><icon type="stock">accessories-calculator</icon>
+            <component><id>org.example.Lazy</id><name>Lazy</name><name xml:lang="de">Faul</name>
+            <icon type="stock">accessories-calculator</icon>
             <releases>
               <release version="2.0"><description><p>Two <em>new</em></p><ul><li>x</li></ul></description></release>
               <release version="1.0"><description><p>One</p></description></release>
@@ -71,6 +72,11 @@ final class MetainfoSpecTests: XCTestCase {
         XCTAssertNil(lazy.iconName)
         let loaded = try lazy.loadingContent(for: .whatsNew)
         XCTAssertEqual(loaded.iconName, "accessories-calculator")
+        // The name, untranslated to decide, is translated for the window.
+        let german = try SpecFile(argument: path, locale: "de_DE.UTF-8", readingContent: false)
+        XCTAssertEqual(german.name, "Lazy")
+        XCTAssertEqual(try german.loadingContent(for: .whatsNew).name, "Faul")
+        XCTAssertEqual(try SpecFile(argument: path, locale: "de_DE.UTF-8").name, "Faul")
         XCTAssertEqual(loaded.windowContent(kind: .whatsNew, from: try Version("1.0"), to: try Version("2.0")),
                        try SpecFile(argument: path).windowContent(kind: .whatsNew, from: try Version("1.0"),
                                                                   to: try Version("2.0")))
