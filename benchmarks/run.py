@@ -7,7 +7,8 @@ machine in docs/performance.md).
      (fully static) and the one the Debian package ships (-Dlogin_linking=dynamic,
      `--packaged`): `first-open SPEC` for an already seen version vs a small C
      program that reads the same spec and record with GLib (nothing.c); a Swift
-     program that only prints a line, linked as each build, shows the floor. Also
+     program that only prints a line, linked as each build (and for the packaged
+     build once more with GLib loaded), shows the floor. Also
      checks that the process maps no GTK, GDK, X11, Wayland or cairo library.
   1b. login, nothing to show, no spec, both builds: `first-open appstream:APPID` for
      an app whose metainfo file is all there is (a generated one the size of GNOME
@@ -120,8 +121,9 @@ def login_section(title, builds, runs, argument, env, reference_label, reference
     for label, binary, floor in builds:
         programs[f"first-open, {label}"] = ([binary, argument], env)
     if floors:
-        for label, binary, floor in builds:
-            programs[f"(Swift floor: prints a line, linked as {label})"] = ([floor], env)
+        for label, binary, build_floors in builds:
+            for suffix, floor in build_floors:
+                programs[f"(Swift floor{suffix}: prints a line, linked as {label})"] = ([floor], env)
     samples = interleaved(programs, runs, lambda command, e: run_tool("rusage", command, e))
     ref = [median(samples[reference_label], i) for i in range(3)]
     for name in programs:
@@ -204,21 +206,37 @@ def main():
             TOOLS[name] = os.path.join(work, name)
             compile_c(source, TOOLS[name], packages)
         # The Swift floor, linked as each build of the login binary is: fully static, or
-        # as Package.swift links the packaged build (without its symbol order, which
-        # lists first-open's functions).
+        # as Package.swift and debian/rules link the packaged build (without its symbol
+        # order, which lists first-open's functions); both with Sources/CProgramStart,
+        # as the programs are. The packaged build's floor also once with GLib loaded
+        # (nothing called): what a dynamic Swift + GLib program costs before any work.
         floor_source = os.path.join(ROOT, "benchmarks", "floor.swift")
+        start = os.path.join(ROOT, "Sources", "CProgramStart")
+        start_objects = []
+        for name in ["program_arguments.c", "runtime_paths.c"]:
+            start_objects.append(os.path.join(work, name + ".o"))
+            subprocess.check_call(["clang", "-O2", "-fPIC", "-I", os.path.join(start, "include"), "-c",
+                                   os.path.join(start, name), "-o", start_objects[-1]])
         link_as = {"static": ["-static-executable"],
                    "packaged": ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                 "-Xlinker", "--no-export-dynamic", "-L", os.path.join(ROOT, "build-aux", "static-libstdc++"),
-                                "-Xclang-linker", "-static-libgcc"]}
+                                "-Xclang-linker", "-static-libgcc",
+                                "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]}
+        glib_loaded = ["-Xlinker", "--no-as-needed", "-lglib-2.0"]
         builds = []
         for key, label, folder in [("static", "static (default build)", static_dir),
                                    ("packaged", "as packaged (-Dlogin_linking=dynamic)", packaged_dir)]:
             if not os.path.isdir(folder):
                 continue
-            floor = os.path.join(work, f"floor-{key}")
-            subprocess.check_call(["swiftc", "-O", *link_as[key], "-o", floor, floor_source], stderr=subprocess.DEVNULL)
-            builds.append((label, os.path.join(folder, "first-open"), floor))
+            floors = []
+            for suffix, extra in [("", []), (" + GLib", glib_loaded if key == "packaged" else None)]:
+                if extra is None:
+                    continue
+                floor = os.path.join(work, f"floor-{key}{suffix.strip(' +').lower()}")
+                subprocess.check_call(["swiftc", "-O", *link_as[key], *extra, "-o", floor, floor_source, *start_objects],
+                                      stderr=subprocess.DEVNULL)
+                floors.append((suffix, floor))
+            builds.append((label, os.path.join(folder, "first-open"), floors))
 
         # 1. The login path with nothing to show.
         subprocess.check_call([first_open, "mark-seen", SPEC], env=env, stdout=subprocess.DEVNULL)
