@@ -252,8 +252,9 @@ final class SpecParser {
 
     private func readMain(_ keyFile: KeyFile, into contents: inout Contents) {
         let group = SpecFile.mainGroup
-        checkKeys(keyFile, group: group, known: SpecKeys.main, localized: SpecKeys.mainLocalized)
-        checkControlCharacters(keyFile, group: group)
+        let keys = keyFile.keys(in: group)
+        checkKeys(keys, keyFile, group: group, known: SpecKeys.main, localized: SpecKeys.mainLocalized)
+        checkControlCharacters(keys, keyFile, group: group)
 
         if let appID = keyFile.value("AppId", in: group) {
             // The state store's rule is the hard one (the ID names its files); a
@@ -400,7 +401,7 @@ final class SpecParser {
             invalid(group, nil, "empty row; it needs Icon and Title")
             return nil
         }
-        checkKeys(keyFile, group: group, known: SpecKeys.row, localized: SpecKeys.rowLocalized)
+        checkKeys(keyFile.keys(in: group), keyFile, group: group, known: SpecKeys.row, localized: SpecKeys.rowLocalized)
         let errorsBefore = errorCount
 
         let icon = keyFile.value("Icon", in: group)
@@ -550,17 +551,18 @@ final class SpecParser {
     /// Also reports known keys whose value is not UTF-8 or has a bad escape: an error
     /// (GLib would read them as absent, and they would be reported as missing), a warning
     /// for a translation (GLib falls back to the untranslated text).
-    private func checkKeys(_ keyFile: KeyFile, group: String, known: [String], localized: [String]) {
-        for key in keyFile.keys(in: group) where !key.hasPrefix("X-") {
-            let base = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
-            if known.contains(base), let problem = keyFile.valueProblem(key, in: group) {
+    private func checkKeys(_ keys: [String], _ keyFile: KeyFile, group: String, known: [String], localized: [String]) {
+        for key in keys where !key.hasPrefix("X-") {
+            let base = Self.baseKey(key)
+            let isKnown = known.contains(base)
+            if isKnown, let problem = keyFile.valueProblem(key, in: group) {
                 if base == key {
                     invalid(group, key, problem.message)
                 } else {
                     warn(group: group, key: key, problem.message + "; the untranslated value is used")
                 }
             }
-            if !known.contains(base) {
+            if !isKnown {
                 warn(group: group, key: key, "unknown key; known keys are " + known.joined(separator: ", "))
             } else if base != key, !localized.contains(base) {
                 warn(group: group, key: key, "\(base) is not translatable; the translation is ignored")
@@ -577,9 +579,9 @@ final class SpecParser {
     /// Reports control characters (C0 but line breaks in names, DEL, C1) in
     /// ``plainTextKeys``: ESC and BEL in a URL reached the terminal of whoever read the
     /// message. Every translation is checked, so the verdict is the same in every locale.
-    private func checkControlCharacters(_ keyFile: KeyFile, group: String) {
-        for key in keyFile.keys(in: group) {
-            let base = key.firstIndex(of: "[").map { String(key[..<$0]) } ?? key
+    private func checkControlCharacters(_ keys: [String], _ keyFile: KeyFile, group: String) {
+        for key in keys {
+            let base = Self.baseKey(key)
             guard Self.plainTextKeys.contains(base), let value = keyFile.value(key, in: group) else { continue }
             let allowsLineBreaks = base != "SecondaryURL"
             var lineBreak = false
@@ -598,6 +600,13 @@ final class SpecParser {
                          + (base == "Name" ? "the headline" : "the button's label") + " in two")
             }
         }
+    }
+
+    /// `Name` of `Name[de]`. A byte search: `[` is ASCII, and a Character search runs
+    /// the grapheme breaker for every key at every login.
+    private static func baseKey(_ key: String) -> String {
+        guard let bracket = key.utf8.firstIndex(of: UInt8(ascii: "[")) else { return key }
+        return String(key[..<bracket])
     }
 
     private func checkColor(_ color: String, group: String, key: String) {

@@ -219,8 +219,10 @@ extension Version {
                 }
             }
 
+            // Every character is ASCII now, so byte searches find them (a Character search
+            // runs the grapheme breaker; this parse runs at every login).
             // Build metadata: everything after the first `+`.
-            if let plus = rest.firstIndex(of: "+") {
+            if let plus = rest.utf8.firstIndex(of: UInt8(ascii: "+")) {
                 let build = rest[rest.index(after: plus)...]
                 guard !build.isEmpty else { throw fail("nothing after '+'") }
                 guard !build.contains(":") else { throw fail("':' in build metadata") }
@@ -229,7 +231,7 @@ extension Version {
             }
 
             // Epoch: digits before a single `:`.
-            if let colon = rest.firstIndex(of: ":") {
+            if let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")) {
                 let epochText = rest[..<colon]
                 guard !epochText.isEmpty, epochText.utf8.allSatisfy(isASCIIDigit) else {
                     throw fail("the epoch before ':' must be a number")
@@ -241,7 +243,8 @@ extension Version {
             }
             guard !rest.isEmpty else { throw fail("no version number") }
 
-            let mainEnd = rest.firstIndex(where: { $0 == "~" || $0 == "-" }) ?? rest.endIndex
+            let mainEnd = rest.utf8.firstIndex(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "-") })
+                ?? rest.endIndex
             try parseDottedList(rest[..<mainEnd], into: &result)
             try parseSuffix(rest[mainEnd...], into: &result)
             return result
@@ -251,7 +254,8 @@ extension Version {
         /// optionally pre- or post-release words (the first word decides which).
         private func parseDottedList(_ main: Substring, into result: inout Result) throws(VersionError) {
             guard !main.isEmpty else { throw fail("no version number before '\(trimmedSuffixMarker(main))'") }
-            let components = main.split(separator: ".", omittingEmptySubsequences: false)
+            let components = main.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                .map(Substring.init)
             // Where the words after the release go, once the first word is seen.
             var suffix: WritableKeyPath<Result, [VersionIdentifier]>?
             for (index, component) in components.enumerated() {
@@ -264,7 +268,7 @@ extension Version {
                     result[keyPath: suffix].append(VersionIdentifier(component))
                     continue
                 }
-                let digits = component.prefix(while: { $0.isASCII && $0.isNumber })
+                let digits = component[..<(component.utf8.firstIndex { !isASCIIDigit($0) } ?? component.endIndex)]
                 if digits.isEmpty {
                     // `46.alpha`: a word in the dotted list starts the pre-release;
                     // `1.0.post1`, `1.0.patch2`: a post-release word starts a post-release.
