@@ -59,7 +59,6 @@ final class LabelMeasureTests: XCTestCase {
                         let chars = gtk_label_get_width_chars(fo_label(label.widgetPointer))
                         if chars > 0 { cheap += 1 }
                         if natural > 0 { measured += 1 }
-                        if getenv("FO_DEBUG") != nil { print("DBG", natural, label.naturalWidth, chars, text.prefix(20)) }
                         XCTAssertEqual(label.naturalWidth, natural,
                                        "\(text) (\(styleClass ?? "plain"), \(maxChars) characters, width-chars \(chars))")
                     }

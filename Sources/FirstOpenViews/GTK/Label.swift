@@ -186,7 +186,7 @@ package final class Label: Widget {
     /// short text, where it would not.
     ///
     /// Without `width-chars`, GTK 3 measures a wrapping label's minimum width with a
-    /// layout 0 wide: one line per word, each shaped again (~21 M instructions for a
+    /// layout 0 wide: one line per word, each shaped again (~20 M instructions for a
     /// Welcome window's rows, measured in docs/performance.md; the widths are measured
     /// before the map). With `width-chars` = `c` that layout is `c` characters wide, and
     /// the natural width becomes the larger of `c` characters and what it was: the text
@@ -196,7 +196,7 @@ package final class Label: Widget {
     /// attributes: half leaves room for them) and at most `maxChars / 2 - 1`: a wrapped
     /// paragraph's first line ends only where the next word does not fit, so it or the
     /// line that word starts is at least half of `maxChars` less a space wide.
-    /// `DialogLayoutTests` checks the natural widths on texts of every kind.
+    /// `LabelMeasureTests` checks the natural widths on texts and fonts of every kind.
     func naturalWidthChars(maxChars: Int32) -> Int32 {
         guard gtk_label_get_line_wrap(label) != 0, gtk_label_get_ellipsize(label) == PANGO_ELLIPSIZE_NONE,
               maxChars > 0, let charWidth else { return -1 }
