@@ -25,13 +25,13 @@ public enum SpecLimits {
     /// `text` cut to `limit` characters (Unicode scalars) with an ellipsis, or `nil`
     /// when it fits. Counts no further than needed.
     static func cut(_ text: String, to limit: Int) -> String? {
-        var scalars = text.unicodeScalars.makeIterator()
-        var kept = String.UnicodeScalarView()
-        for _ in 0..<limit {
-            guard let scalar = scalars.next() else { return nil }
-            kept.append(scalar)
-        }
-        guard scalars.next() != nil else { return nil }
-        return String(kept) + "\u{2026}"
+        // A text has no more scalars than UTF-8 bytes, and the byte count is known: most
+        // texts fit without being walked (copying them scalar by scalar cost ~3,000
+        // instructions per row text).
+        guard text.utf8.count > limit else { return nil }
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+              end != scalars.endIndex else { return nil }
+        return String(scalars[..<end]) + "\u{2026}"
     }
 }

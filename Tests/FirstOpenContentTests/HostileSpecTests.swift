@@ -100,6 +100,27 @@ final class HostileSpecTests: XCTestCase {
         XCTAssertTrue(spec.name.hasSuffix("\u{2026}"))
     }
 
+    /// The cap counts Unicode scalars, not bytes: a name of exactly 100 two-byte scalars
+    /// (200 bytes) fits; one more scalar, or a combining mark, is cut with an ellipsis.
+    func testCapsCountScalarsNotBytes() throws {
+        let limit = SpecLimits.nameLength
+        func name(_ text: String) throws -> (name: String, warned: Bool) {
+            let spec = "[First Open]\nAppId=org.example.Car\nName=\(text)\nVersion=1.0\n"
+            let warned = try problems(Array(spec.utf8)).contains { $0.key == "Name" && $0.message.contains("longer than") }
+            return (try SpecFile(path: directory.path + "/car.spec", locale: "C").name, warned)
+        }
+        let fits = String(repeating: "é", count: limit)
+        XCTAssertEqual(try name(fits).name, fits)
+        XCTAssertFalse(try name(fits).warned)
+        let over = try name(fits + "ü")
+        XCTAssertTrue(over.warned)
+        XCTAssertEqual(over.name, fits + "\u{2026}")
+        // "e" + U+0301 is one character but two scalars: the cap cuts between them.
+        let combining = try name(String(repeating: "a", count: limit - 1) + "e\u{301}")
+        XCTAssertEqual(combining.name.unicodeScalars.count, limit + 1)
+        XCTAssertTrue(combining.name.unicodeScalars.elementsEqual((String(repeating: "a", count: limit - 1) + "e\u{2026}").unicodeScalars))
+    }
+
     func testThousandsOfReleasesAreCutToTheNewest() throws {
         var text = "[First Open]\nAppId=org.example.Car\nName=Car\nVersion=3000.0\n"
         for version in 1...1500 {
