@@ -61,12 +61,16 @@ package final class Image: Widget {
         let defaultTheme = gtk_icon_theme_get_default()
         let privateTheme = directories.isEmpty ? nil : IconTheme.privateTheme(searching: directories)
         let themes = (privateTheme == nil || privateTheme == defaultTheme ? [] : [privateTheme]) + [defaultTheme]
-        guard let info = themes.lazy.compactMap({ theme -> OpaquePointer? in
-            guard let theme else { return nil }
-            return gtk_icon_theme_lookup_icon_for_scale(
+        // A loop, not `lazy.compactMap(…).first`: that runs the lookup twice for the
+        // theme that has the icon (once to find the start index, once to read it) and
+        // leaked the first reference.
+        var found: OpaquePointer?
+        for case let theme? in themes {
+            found = gtk_icon_theme_lookup_icon_for_scale(
                 theme, name, Int32(size), Int32(scale), GTK_ICON_LOOKUP_FORCE_SIZE)
-        }).first
-        else { return nil }
+            if found != nil { break }
+        }
+        guard let info = found else { return nil }
         // The theme opens the file itself: check it first as every other file is
         // checked (the spec's own `icons` folder is on the search path). An icon
         // from a registered GResource has its resource path here: it is in memory,
