@@ -190,8 +190,7 @@ final class SpecParser {
         let main = SpecFile.mainGroup
         for key in ["Name", "SecondaryLabel"] where keyFile.hasKey(key, in: main) {
             guard let text = localized(key, in: main, keyFile) else { continue }
-            if isBlank(text) { invalid(main, key, "must not be empty") }
-            let shown = capped(text, SpecLimits.nameLength, group: main, key: key)
+            let shown = checkedName(text, group: main, key: key)
             if key == "Name" { rows.name = shown } else { rows.secondaryLabel = shown }
         }
         return rows
@@ -273,8 +272,7 @@ final class SpecParser {
 
         // Required keys must exist untranslated, so the check is the same in every locale.
         if keyFile.hasKey("Name", in: group), let name = translatable("Name", in: group, keyFile) {
-            if isBlank(name) { invalid(group, "Name", "must not be empty") }
-            contents.name = capped(name, SpecLimits.nameLength, group: group, key: "Name")
+            contents.name = checkedName(name, group: group, key: "Name")
         } else if !keyFile.hasKey("Name", in: group) {
             report(.missingKey(file: file, group: group, key: "Name"))
         }
@@ -446,6 +444,13 @@ final class SpecParser {
 
     /// `text`, or its first `limit` characters and an ellipsis with a warning: the cap
     /// every command applies the same way (``SpecLimits``).
+    /// A one-line name (`Name`, `SecondaryLabel`) as the window shows it: reported when
+    /// blank, cut to ``SpecLimits/nameLength`` with a warning.
+    private func checkedName(_ text: String, group: String, key: String) -> String {
+        if isBlank(text) { invalid(group, key, "must not be empty") }
+        return capped(text, SpecLimits.nameLength, group: group, key: key)
+    }
+
     private func capped(_ text: String, _ limit: Int, group: String, key: String) -> String {
         guard let cut = SpecLimits.cut(text, to: limit) else { return text }
         warn(group: group, key: key, "longer than \(limit) characters; the rest is not shown")

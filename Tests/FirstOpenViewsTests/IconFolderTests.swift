@@ -20,6 +20,15 @@ final class IconFolderTests: XCTestCase {
         if let error { g_error_free(error) }
     }
 
+    /// A Welcome window whose app icon and one row's icon are `icon`, looked up in `folders`.
+    private static func content(icon: String, folders: [String]) -> WindowContent {
+        var content = WindowContent(kind: .welcome, appName: "Icons", iconName: icon, sections: [
+            ContentSection(rows: [InformationRow(title: "Row", subtitle: "", iconName: icon)]),
+        ])
+        content.iconDirectories = folders
+        return content
+    }
+
     func testTheWindowsIconFolderIsUsedWithoutChangingTheDefaultTheme() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
@@ -29,11 +38,7 @@ final class IconFolderTests: XCTestCase {
             // A stray file in the folder is no theme and does not spoil the others.
             try Data("notes".utf8).write(to: URL(fileURLWithPath: root + "/icons/README"))
 
-            var content = WindowContent(kind: .welcome, appName: "Private", iconName: "org.example.PrivateIcon",
-                                        sections: [ContentSection(rows: [
-                                            InformationRow(title: "Row", subtitle: "", iconName: "org.example.PrivateIcon"),
-                                        ])])
-            content.iconDirectories = [root + "/icons"]
+            var content = Self.content(icon: "org.example.PrivateIcon", folders: [root + "/icons"])
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
             XCTAssertNotNil(dialog.appIcon, "the app icon is found in the window's icons folder")
@@ -78,11 +83,7 @@ final class IconFolderTests: XCTestCase {
             IconTheme.prependSearchPath(root + "/icons")
             XCTAssertEqual(IconTheme.privateTheme(searching: [root + "/icons"]), theme)
 
-            var content = WindowContent(kind: .welcome, appName: "Helper", iconName: "org.example.HelperIcon",
-                                        sections: [ContentSection(rows: [
-                                            InformationRow(title: "Row", subtitle: "", iconName: "org.example.HelperIcon"),
-                                        ])])
-            content.iconDirectories = [root + "/icons"]
+            let content = Self.content(icon: "org.example.HelperIcon", folders: [root + "/icons"])
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
             XCTAssertNotNil(dialog.appIcon, "the icon is found in the folder through the default theme")
