@@ -110,6 +110,18 @@ final class CLIHarness {
         return started
     }
 
+    /// Starts `first-open ARGUMENTS` in a D-Bus session bus of its own
+    /// (`dbus-run-session`), as in a desktop session: GIO then talks to the bus and logs
+    /// from its worker threads. The status is first-open's.
+    func startInSessionBus(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> Started {
+        var environment = self.environment.merging(extraEnvironment) { $1 }
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        let started = try Self.launch(URL(fileURLWithPath: "/usr/bin/dbus-run-session"),
+                                      ["--", Self.firstOpen.path] + arguments, environment: environment, outputIn: root)
+        running.append(started.process)
+        return started
+    }
+
     /// Runs `first-open ARGUMENTS` to the end.
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:],
              removing: [String] = []) throws -> Result {

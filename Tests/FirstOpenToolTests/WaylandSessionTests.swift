@@ -84,4 +84,33 @@ final class WaylandSessionTests: XCTestCase {
         XCTAssertEqual(ours, ["first-open: warning: --parent wayland:b1d9c0de-handle: the Wayland compositor does not "
                               + "support xdg-foreign (zxdg_importer_v1); the window is shown without a parent"])
     }
+
+    /// The compositor dying while the window is open: GDK logs the lost connection (from
+    /// the log writer's point of view, a message like any other) and the helper turns it
+    /// into one line and exit 69, nothing recorded, before GDK's own exit(1).
+    func testTheCompositorDyingWhileTheWindowIsOpenIsOneLineAndExit69() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let started = try cli.start([spec], extraEnvironment: ["WAYLAND_DISPLAY": socket,
+                                                               "XDG_RUNTIME_DIR": runtimeDirectory!.path],
+                                    removing: ["DISPLAY", "GDK_BACKEND"])
+        // The helper is connected once it has the compositor's socket open.
+        waitUntil(timeout: 20) {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(
+                atPath: "/proc/\(started.process.processIdentifier)/fd")) ?? []
+            return descriptors.contains { descriptor in
+                let target = (try? FileManager.default.destinationOfSymbolicLink(
+                    atPath: "/proc/\(started.process.processIdentifier)/fd/\(descriptor)")) ?? ""
+                return target.hasPrefix("socket:")
+            } && (try? String(contentsOfFile: "/proc/\(started.process.processIdentifier)/cmdline", encoding: .utf8))?
+                .contains("first-open-window") == true
+        }
+        Thread.sleep(forTimeInterval: 1)  // past the first frame
+        weston?.terminate()
+        let result = CLIHarness.finish(started)
+        XCTAssertEqual(result.status, 69, result.stdout + result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(
+            "first-open: the display went away while the welcome window was open; nothing recorded\n"), result.stderr)
+        XCTAssertNil(cli.recordedVersion("org.example.Car"))
+    }
 }

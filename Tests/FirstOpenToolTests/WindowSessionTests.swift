@@ -215,24 +215,7 @@ extension WindowSessionTests {
     /// launches the session's URL handler, here a script that saves its environment.
     func testWindowLoadsNoGLAndTheBrowserItStartsInheritsNoGDKGL() throws {
         let cli = try CLIHarness()
-        let dataHome = cli.root.appendingPathComponent("data")
-        let savedEnvironment = cli.root.appendingPathComponent("browser-environment")
-        let browser = try cli.write("browser.sh", "#!/bin/sh\nenv > '\(savedEnvironment.path).tmp'\n"
-                                        + "mv '\(savedEnvironment.path).tmp' '\(savedEnvironment.path)'\n")
-        XCTAssertEqual(chmod(browser, 0o755), 0)
-        try cli.write("data/applications/first-open-test-browser.desktop", """
-            [Desktop Entry]
-            Type=Application
-            Name=Test browser
-            Exec=\(browser) %u
-            MimeType=x-scheme-handler/https;
-
-            """)
-        try cli.write("config/mimeapps.list", """
-            [Default Applications]
-            x-scheme-handler/https=first-open-test-browser.desktop
-
-            """)
+        let (dataHome, savedEnvironment) = try installTestBrowser(in: cli)
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(
             version: "1.3.0", extra: "SecondaryLabel=Release Notes\nSecondaryURL=https://example.org/news"))
         // A session's environment: nobody sets GDK_GL.
@@ -256,6 +239,60 @@ extension WindowSessionTests {
         try press("Escape", in: window)
         let result = CLIHarness.finish(started)
         XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    /// A URL handler for https in the harness's private data and config folders: a
+    /// script that saves its environment to the returned file once it runs.
+    func installTestBrowser(in cli: CLIHarness) throws -> (dataHome: URL, savedEnvironment: URL) {
+        let dataHome = cli.root.appendingPathComponent("data")
+        let savedEnvironment = cli.root.appendingPathComponent("browser-environment")
+        let browser = try cli.write("browser.sh", "#!/bin/sh\nenv > '\(savedEnvironment.path).tmp'\n"
+                                        + "mv '\(savedEnvironment.path).tmp' '\(savedEnvironment.path)'\n")
+        XCTAssertEqual(chmod(browser, 0o755), 0)
+        try cli.write("data/applications/first-open-test-browser.desktop", """
+            [Desktop Entry]
+            Type=Application
+            Name=Test browser
+            Exec=\(browser) %u
+            MimeType=x-scheme-handler/https;
+
+            """)
+        try cli.write("config/mimeapps.list", """
+            [Default Applications]
+            x-scheme-handler/https=first-open-test-browser.desktop
+
+            """)
+        return (dataHome, savedEnvironment)
+    }
+
+    /// In a session with a D-Bus bus, opening the release notes runs GIO on worker
+    /// threads that write GLib log messages; the window helper's log writer runs there.
+    /// It trapped (SIGILL, exit 132) when it was formed in main-actor code, before the
+    /// browser opened, in 5 of 6 tries. Alt+R, as a user presses it, three times over.
+    func testReleaseNotesInASessionBusOpenTheBrowserAndTheWindowKeepsRunning() throws {
+        for attempt in 1...3 {
+            let cli = try CLIHarness()
+            let (dataHome, savedEnvironment) = try installTestBrowser(in: cli)
+            let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(
+                version: "1.3.0", extra: "SecondaryLabel=Release Notes\nSecondaryURL=https://example.org/news"))
+            // Every debug message goes through the writer whether or not it is printed;
+            // printing them too makes the worker threads' messages visible on failure.
+            let started = try cli.startInSessionBus(
+                [spec], extraEnvironment: ["XDG_DATA_HOME": dataHome.path, "G_MESSAGES_DEBUG": "all"])
+            let window = try waitForWindow("Welcome to Car")
+            try press("alt+r", in: window)
+            waitUntil { FileManager.default.fileExists(atPath: savedEnvironment.path) }
+            XCTAssertTrue(FileManager.default.fileExists(atPath: savedEnvironment.path), "try \(attempt): the browser ran")
+            // The helper has seen the launch finish (or crashed on the way): give a
+            // trap time to happen, then the window must still be there.
+            Thread.sleep(forTimeInterval: 0.5)
+            XCTAssertTrue(started.process.isRunning, "try \(attempt): the window process ended")
+            XCTAssertEqual(try windowCount("Welcome to Car"), 1, "try \(attempt)")
+            try press("Escape", in: window)
+            let result = CLIHarness.finish(started)
+            XCTAssertEqual(result.status, 0, "try \(attempt): \(result.stderr.suffix(2000))")
+            XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.3.0", "try \(attempt)")
+        }
     }
 }
 
