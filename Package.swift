@@ -31,7 +31,7 @@ let loginLinkerSettings: [LinkerSetting] = loginLinkingIsStatic
     ])]
 
 // Install paths: Meson passes its own (scripts/meson-swift-build.sh), so installed
-// programs never guess where they live (Sources/CFirstOpenConfig). A plain `swift build`
+// programs never guess where they live (Sources/Shims/CFirstOpenConfig). A plain `swift build`
 // is a development build that knows its source tree instead.
 let installPaths = [
     ("FIRST_OPEN_HELPER_PATH", Context.environment["FIRST_OPEN_CONFIG_HELPER_PATH"]),
@@ -54,7 +54,7 @@ let package = Package(
         .executable(name: "first-open-window", targets: ["FirstOpenWindowTool"]),
         // The Swift half of libfirst-open (the C / GObject Introspection library for apps
         // in C, Vala, Python and JavaScript): Meson links this archive into the shared
-        // library it builds from libfirst-open/ (libfirst-open/meson.build).
+        // library it builds from native/libfirst-open/ (native/libfirst-open/meson.build).
         .library(name: "LibFirstOpenSwift", type: .static, targets: ["LibFirstOpenSwift"]),
         // A small GTK app that embeds the API on its own main window.
         .executable(name: "first-open-demo", targets: ["FirstOpenDemo"]),
@@ -62,53 +62,56 @@ let package = Package(
     targets: [
         // GLib alone (no GIO, no GTK): the login path loads nothing it does not use.
         .systemLibrary(
-            name: "CGLib",
+            name: "CGLib", path: "Sources/Shims/CGLib",
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         // GTK 3 with a shim header for macros and variadic functions.
         .systemLibrary(
-            name: "CGtk",
+            name: "CGtk", path: "Sources/Shims/CGtk",
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
         // Install paths given by the build (first-open-config.h).
-        .target(name: "CFirstOpenConfig", cSettings: configSettings),
+        .target(name: "CFirstOpenConfig", path: "Sources/Shims/CFirstOpenConfig", cSettings: configSettings),
         // The Swift runtime's start-up without /proc/self/maps and a swift-backtrace
         // search (program-start.h says how): linked into both programs, nothing to import.
-        .target(name: "CProgramStart"),
-        .target(name: "FirstOpenState", dependencies: ["CGLib"]),
-        .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"]),
+        .target(name: "CProgramStart", path: "Sources/Shims/CProgramStart"),
+        .target(name: "FirstOpenState", dependencies: ["CGLib"], path: "Sources/Core/State"),
+        .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"], path: "Sources/Core/Content"),
         // The one presentation flow (decide, quiet check, lock, decide again, content,
         // record) and its typed failure, driven by every front end; no GTK.
-        .target(name: "FirstOpenFlow", dependencies: ["FirstOpenState", "FirstOpenContent"]),
+        .target(name: "FirstOpenFlow", dependencies: ["FirstOpenState", "FirstOpenContent"], path: "Sources/Core/Flow"),
         // GDK's X11 and Wayland calls for a parent window of another process (--parent):
         // C, because <gdk/gdkx.h> cannot be imported into Swift next to GTK's own types.
         .target(
             name: "CForeignWindow",
             dependencies: ["CGtk"],
+            path: "Sources/Shims/CForeignWindow",
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("wayland-client")]
         ),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "CForeignWindow", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "CForeignWindow", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
-        .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"]),
+        .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/ToolSupport"),
         .executableTarget(
             name: "FirstOpenTool",
             dependencies: ["CFirstOpenConfig", "CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenState", "FirstOpenContent"],
+            path: "Sources/FrontEnds/Tool",
             linkerSettings: loginLinkerSettings
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
             dependencies: ["CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"],
+            path: "Sources/FrontEnds/WindowTool",
             linkerSettings: [.unsafeFlags(fastStartLinkerFlags)]
         ),
-        .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"]),
-        // libfirst-open's private seam between its C half (libfirst-open/, built by Meson)
+        .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"], path: "Sources/FrontEnds/Demo"),
+        // libfirst-open's private seam between its C half (native/libfirst-open/, built by Meson)
         // and its Swift half below: the bridge functions and the public enums' values.
-        .systemLibrary(name: "CFirstOpenBridge"),
+        .systemLibrary(name: "CFirstOpenBridge", path: "Sources/Shims/CFirstOpenBridge"),
         // libfirst-open's Swift half: the decision and the window, through the modules above.
-        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "CGtk"]),
+        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "CGtk"], path: "Sources/FrontEnds/LibrarySwift"),
         // What the test targets share: a seeded RNG, the display requirement (fail under
         // scripts/test.sh, skip elsewhere), waits on conditions.
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),

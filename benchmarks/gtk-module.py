@@ -6,8 +6,8 @@ under xvfb-run). The record says the installed version was seen, so first-open (
 by the module at idle, in its own process) decides "nothing".
 
     xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \\
-        benchmarks/gtk-module.py --module .build/meson/Sources/FirstOpenGtkModule/libfirst-open-gtk-module.so \\
-                                 --first-open .build/meson/first-open [--runs 30]
+        benchmarks/gtk-module.py --module .build/meson/native/gtk-module/libfirst-open-gtk-module.so \\
+                                 --first-open .build/meson/Sources/first-open [--runs 30]
 
 Prints the medians, their ratio and difference, the median of the per-round ratios
 (both programs run back to back in each round), and the machine's load average.

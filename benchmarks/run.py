@@ -207,11 +207,11 @@ def main():
             compile_c(source, TOOLS[name], packages)
         # The Swift floor, linked as each build of the login binary is: fully static, or
         # as Package.swift and debian/rules link the packaged build (without its symbol
-        # order, which lists first-open's functions); both with Sources/CProgramStart,
+        # order, which lists first-open's functions); both with Sources/Shims/CProgramStart,
         # as the programs are. The packaged build's floor also once with GLib loaded
         # (nothing called): what a dynamic Swift + GLib program costs before any work.
         floor_source = os.path.join(ROOT, "benchmarks", "floor.swift")
-        start = os.path.join(ROOT, "Sources", "CProgramStart")
+        start = os.path.join(ROOT, "Sources", "Shims", "CProgramStart")
         start_objects = []
         for name in ["program_arguments.c", "runtime_paths.c"]:
             start_objects.append(os.path.join(work, name + ".o"))

@@ -23,13 +23,13 @@ export TMPDIR="$PWD/$out/tmp"
 glib_cflags=()
 for flag in $(pkg-config --cflags glib-2.0); do glib_cflags+=(-Xcc "$flag"); done
 common=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -package-name firstopenviews
-        -I "$out" -I Sources/CGLib "${glib_cflags[@]}")
-module() {  # NAME: one object and module for Sources/NAME
+        -I "$out" -I Sources/Shims/CGLib "${glib_cflags[@]}")
+module() {  # NAME FOLDER: one object and module for the Swift files under FOLDER
     swiftc "${common[@]}" -wmo -module-name "$1" -emit-module -emit-module-path "$out/$1.swiftmodule" \
-        -emit-object -o "$out/$1.o" Sources/"$1"/*.swift
+        -emit-object -o "$out/$1.o" $(find "$2" -name '*.swift' | sort)
 }
-module FirstOpenState
-module FirstOpenContent
+module FirstOpenState Sources/Core/State
+module FirstOpenContent Sources/Core/Content
 # ld.gold warns once per ASan helper symbol it cannot export: noise, not a problem.
 swiftc "${common[@]}" Tests/Fuzz/FuzzTarget.swift "$out/FirstOpenState.o" "$out/FirstOpenContent.o" \
     $(pkg-config --libs glib-2.0) -o "$out/first-open-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)

@@ -16,7 +16,7 @@
 #   static, glibc and GLib included) or `dynamic` (Package.swift reads
 #   FIRST_OPEN_LOGIN_LINKING; docs/architecture.md).
 # - HELPER_PATH and LOCALE_DIRECTORY are Meson's install paths; Package.swift compiles
-#   them in (Sources/CFirstOpenConfig), so nothing is guessed at run time.
+#   them in (Sources/Shims/CFirstOpenConfig), so nothing is guessed at run time.
 # - LDFLAGS are Meson's c_link_args (the distribution's LDFLAGS, e.g. Debian's
 #   `-Wl,-z,relro -Wl,-z,now`); their linker options go to SwiftPM's linker for the
 #   programs.
@@ -98,9 +98,9 @@ escape() { sed 's/[ #$:]/\\&/g'; }
     {
         echo "$source/Package.swift"
         echo "$source/scripts/meson-swift-build.sh"
-        # The bridge module (Sources/CFirstOpenBridge) includes these two.
-        echo "$source/libfirst-open/first-open-private.h"
-        echo "$source/libfirst-open/first-open-enums.h"
+        # The bridge module (Sources/Shims/CFirstOpenBridge) includes these two.
+        echo "$source/native/libfirst-open/first-open-private.h"
+        echo "$source/native/libfirst-open/first-open-enums.h"
         find "$source/Sources" \( -type f -o -type d \) -print
     } | escape | sed 's/^/ /' | tr -d '\n'
     echo

@@ -431,7 +431,7 @@ final class FirstOpenCommandTests: XCTestCase {
 
     /// A chroot or container without /proc mounted: the Swift runtime found argv and its
     /// own path there (the static build aborted, the dynamic one lost its arguments);
-    /// Sources/CProgramStart takes both from elsewhere.
+    /// Sources/Shims/CProgramStart takes both from elsewhere.
     func testWorksWithoutProc() throws {
         let cli = try CLIHarness()
         let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))

@@ -13,7 +13,7 @@
 #include "first-open-private.h"
 
 /* The library's overview (what first_open_present_if_needed () decides, what it never
- * does to the app, the thread rule) is libfirst-open/overview.md, in the API reference. */
+ * does to the app, the thread rule) is native/libfirst-open/overview.md, in the API reference. */
 
 /**
  * first_open_error_quark:

@@ -2,7 +2,7 @@ internal import CFirstOpenBridge
 import FirstOpenViews
 
 // The values of first-open.h's enums, taken from the C header itself
-// (libfirst-open/first-open-enums.h through CFirstOpenBridge): one table, in C.
+// (native/libfirst-open/first-open-enums.h through CFirstOpenBridge): one table, in C.
 // `FirstOpenKind` is both the C enum and the package's Swift enum: the Swift one is
 // named with its module.
 
