@@ -185,6 +185,45 @@ final class KeyFileVersionStoreTests: XCTestCase {
         }
     }
 
+    /// `sudo -E`: the records' folder, or the nearest folder on the way to it, belongs to
+    /// another uid than the one writing. Nothing may be created there: no record, no lock,
+    /// no folder (the other user's own first-open could no longer write them).
+    func testRefusesToCreateAnythingInAnotherUsersFolder() throws {
+        let otherUID = getuid() + 4242
+        let before = try FileManager.default.subpathsOfDirectory(atPath: temp.path)
+        let intruder = KeyFileVersionStore(directory: temp.path + "/state/first-open", effectiveUID: otherUID)
+        for (what, body) in [
+            ("record", { try intruder.record(try Version("1.0"), for: self.appID) }),
+            ("tryLock", { _ = try intruder.tryLock(appID: self.appID) }),
+        ] as [(String, () throws -> Void)] {
+            guard case let .otherUsersFolder(directory, owner)? = storeError(body) else {
+                return XCTFail("\(what): expected .otherUsersFolder")
+            }
+            XCTAssertEqual(directory, intruder.directory, what)
+            XCTAssertTrue(owner.hasPrefix("\(temp.path) belongs to uid \(getuid()), not to uid \(otherUID)"), owner)
+        }
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: temp.path), before, "nothing created")
+        // Reading is no write: the other user's record still reads.
+        try store.record(try Version("1.0"), for: appID)
+        XCTAssertEqual(try intruder.recordedVersion(for: appID)?.description, "1.0")
+        // The folder exists now, still the owner's: the intruder writes nothing into it.
+        let files = try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted()
+        XCTAssertNotNil(storeError({ try intruder.record(try Version("2.0"), for: self.appID) }))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.directory).sorted(), files)
+        XCTAssertEqual(try store.recordedVersion(for: appID)?.description, "1.0")
+    }
+
+    /// A world-writable sticky folder (`/tmp`) is nobody's home: a folder created in it is
+    /// the writer's own.
+    func testASharedStickyFolderIsNobodysHome() throws {
+        let shared = temp.path + "/shared"
+        XCTAssertEqual(mkdir(shared, 0o755), 0)
+        XCTAssertEqual(chmod(shared, 0o1777), 0)
+        XCTAssertNotNil(OtherUsersFolder.find(creatingIn: temp.path + "/own/first-open", effectiveUID: getuid() + 1))
+        XCTAssertNil(OtherUsersFolder.find(creatingIn: shared + "/state/first-open", effectiveUID: getuid() + 1))
+        XCTAssertNil(OtherUsersFolder.find(creatingIn: temp.path + "/own/first-open"))
+    }
+
     func testUnwritableWhenTheDirectoryIsARegularFile() throws {
         try temp.write("not a directory", to: "state-file")
         let blocked = KeyFileVersionStore(directory: temp.path + "/state-file")

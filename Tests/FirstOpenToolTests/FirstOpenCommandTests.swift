@@ -353,6 +353,67 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertNil(cli.recordedVersion("org.example.Car"))
     }
 
+    /// `sudo -E app`: root with the user's HOME (and XDG_STATE_HOME, when the session set
+    /// it). Nothing root creates may appear in the user's home: first-open refuses with
+    /// one line and 77, shows and records nothing, and the user's own first-open still
+    /// writes its record and sees What's New after the next update.
+    func testRootWithAnotherUsersEnvironmentCreatesNothingInTheirHome() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to be another uid than the home's owner") }
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(chmod(spec, 0o644), 0)
+        XCTAssertEqual(chmod(cli.root.path, 0o755), 0)
+        let user: UInt32 = 1500
+        func asUser(_ arguments: [String], home: String) throws -> CLIHarness.Result {
+            var environment = cli.environment
+            environment["HOME"] = home
+            // A login sets them; without, the static debug build asks NSS (no passwd entry).
+            environment["USER"] = "fo-test"
+            environment["LOGNAME"] = "fo-test"
+            environment.removeValue(forKey: "XDG_STATE_HOME")
+            return CLIHarness.finish(try CLIHarness.launchTool(
+                "/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", CLIHarness.firstOpen.path] + arguments,
+                environment: environment), timeout: 20)
+        }
+        /// Every path under `home` whose owner is not the user.
+        func foreignFiles(_ home: String) throws -> [String] {
+            try FileManager.default.subpathsOfDirectory(atPath: home).filter { name in
+                var info = stat()
+                return lstat(home + "/" + name, &info) != 0 || info.st_uid != user
+            }
+        }
+        for (name, keepsStateHome, seeded) in [("fresh", false, false), ("seeded", false, true), ("xdg", true, true)] {
+            let home = cli.root.appendingPathComponent("home-\(name)").path
+            XCTAssertEqual(mkdir(home, 0o755), 0)
+            XCTAssertEqual(chown(home, user, user), 0)
+            if seeded {
+                let seed = try asUser(["mark-seen", "--version", "1.2.0", spec], home: home)
+                XCTAssertEqual(seed.status, 0, seed.stderr)
+            }
+            let before = try FileManager.default.subpathsOfDirectory(atPath: home).sorted()
+            var extra = ["HOME": home]
+            if keepsStateHome { extra["XDG_STATE_HOME"] = home + "/.local/state" }
+            for arguments in [[spec], ["mark-seen", spec], ["show", "--parent", "x11:0x1", spec]] {
+                let result = try cli.run(arguments, extraEnvironment: extra,
+                                         removing: keepsStateHome ? [] : ["XDG_STATE_HOME"])
+                XCTAssertEqual(result.status, 77, "\(name) \(arguments): \(result.stdout + result.stderr)")
+                XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+                XCTAssertTrue(result.stderr.contains("refusing to write state records in \(home)/.local/state/first-open"),
+                              result.stderr)
+                XCTAssertTrue(result.stderr.contains("belongs to uid \(user), not to uid 0"), result.stderr)
+            }
+            XCTAssertEqual(try foreignFiles(home), [], name)
+            XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: home).sorted(), before, "\(name): nothing created")
+            // The user's own first-open: What's New is due (from 1.2.0, or Welcome on a fresh
+            // home), and the record is still theirs to write.
+            let explanation = try asUser(["explain", spec], home: home)
+            XCTAssertTrue(explanation.stdout.hasPrefix(seeded ? "whats-new: 1.2.0 -> 1.3.0" : "welcome"), explanation.stdout + explanation.stderr)
+            let marked = try asUser(["mark-seen", spec], home: home)
+            XCTAssertEqual(marked.status, 0, marked.stderr)
+            XCTAssertEqual(try foreignFiles(home), [], name)
+        }
+    }
+
     func testPolicyAnyShowsPrereleaseStepsAndOthersDoNot() throws {
         let cli = try CLIHarness()
         let rc2Notes = "\n[Release 1.3.0~rc2 1]\nIcon=starred-symbolic\nTitle=Second candidate\nSubtitle=Fixes.\n"

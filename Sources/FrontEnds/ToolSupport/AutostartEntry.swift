@@ -63,6 +63,9 @@ public struct AutostartEntry: Sendable {
     /// Returns the path written.
     @discardableResult
     public func install(in directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> String {
+        if let other = OtherUsersFolder.find(creatingIn: directory) {
+            throw CommandFailure("refusing to write in \(directory): \(other)", code: .noPermission)
+        }
         if let reason = GLibFile.makeDirectory(directory, mode: 0o755) {
             throw CommandFailure("cannot create \(directory): \(reason)", code: .cannotWrite)
         }

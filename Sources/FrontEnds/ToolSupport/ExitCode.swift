@@ -25,7 +25,9 @@ public enum ExitCode: Int32, Sendable {
     case cannotWrite = 73
     /// Reading or writing the state failed (EX_IOERR).
     case ioError = 74
-    /// Started set-user-ID or set-group-ID, which first-open refuses (EX_NOPERM).
+    /// Started set-user-ID or set-group-ID, which first-open refuses; or asked to create
+    /// files in a folder of another user (`sudo -E`: root with the user's `HOME` and
+    /// `XDG_*`), which it refuses before showing or recording anything (EX_NOPERM).
     case noPermission = 77
 }
 
@@ -36,6 +38,7 @@ extension ExitCode {
         // Out of file descriptors or memory: nothing is wrong with the spec.
         case .spec(.outOfResources): self = .ioError
         case .spec, .badValue, .noContent, .changedSinceDecision: self = .badSpec
+        case .state(.otherUsersFolder): self = .noPermission
         case .state: self = .ioError
         case .noDisplay: self = .noDisplay
         case .cannotWrite: self = .cannotWrite

@@ -25,9 +25,21 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// The directory holding the records.
     public let directory: String
 
+    /// The effective uid the store writes as: a folder of another user is never written
+    /// (``StoreError/otherUsersFolder(directory:owner:)``).
+    package let effectiveUID: UInt32
+
     /// A store in `directory` (created on the first write).
     public init(directory: String) {
         self.directory = directory
+        effectiveUID = geteuid()
+    }
+
+    /// A store in `directory` that writes as `effectiveUID` (tests: another user's folder
+    /// without being root).
+    package init(directory: String, effectiveUID: UInt32) {
+        self.directory = directory
+        self.effectiveUID = effectiveUID
     }
 
     /// A store in ``defaultDirectory``.
@@ -291,7 +303,12 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         }
     }
 
+    /// Creates the records' folder; every write (record, locks, a corrupt record's copy)
+    /// comes here first, so none creates a file in another user's folder.
     private func makeDirectory() throws(StoreError) {
+        if let other = OtherUsersFolder.find(creatingIn: directory, effectiveUID: effectiveUID) {
+            throw .otherUsersFolder(directory: directory, owner: other.description)
+        }
         if let reason = GLibFile.makeDirectory(directory, mode: 0o700) {
             throw .unwritable(path: directory, reason: reason)
         }

@@ -12,6 +12,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The record, its directory or its lock file cannot be written.
     case unwritable(path: String, reason: String)
+    /// The record's folder (or the home it lies in) belongs to another user than the
+    /// one this process runs as (`sudo -E`): nothing is created there, so the user's own
+    /// first-open keeps its records. Exit status 77.
+    case otherUsersFolder(directory: String, owner: String)
 
     public var description: String {
         switch self {
@@ -26,6 +30,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "cannot read state record \(path): \(reason)"
         case let .unwritable(path, reason):
             return "cannot write state record \(path): \(reason)"
+        case let .otherUsersFolder(directory, owner):
+            return "refusing to write state records in \(directory): \(owner)"
         }
     }
 }

@@ -214,6 +214,9 @@ public struct FirstOpenSettings: Sendable, Equatable {
         let path = userConfigFile
             ?? XDGDirectory.userConfig + "/" + Self.relativePath
         let directory = Self.parentDirectory(of: path)
+        if let other = OtherUsersFolder.find(creatingIn: directory) {
+            throw .unwritable(path: directory, reason: "refusing to write: \(other)")
+        }
         if let reason = GLibFile.makeDirectory(directory, mode: 0o700) {
             throw .unwritable(path: directory, reason: reason)
         }
