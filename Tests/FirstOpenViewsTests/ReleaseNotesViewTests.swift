@@ -1,5 +1,6 @@
 import CGtk
 import FirstOpenContent
+import FirstOpenState
 @testable import FirstOpenViews
 import XCTest
 
@@ -109,6 +110,41 @@ final class ReleaseNotesViewTests: XCTestCase {
             XCTAssertLessThanOrEqual(dialog.window.size.width, 700)
             let range = dialog.scrolledWindow.verticalRange
             XCTAssertGreaterThan(range.upper, 20 * range.pageSize, "the notes scroll")
+        }
+    }
+
+    /// A hostile metainfo file below the 4 MiB file cap (a 1 MB paragraph, a 1 MB word,
+    /// 10,000 items) opens a window that maps at once (it took 16 s and more): each text
+    /// cut with "…", the list's left-out items counted under the release.
+    func testAHugeParagraphAndListMapCut() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let paragraph = String(repeating: "lorem ipsum ", count: 90_000)
+            let word = String(repeating: "x", count: 1_000_000)
+            let items = (1...10_000).map { "<li>item \($0)</li>" }.joined()
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <component><id>org.example.Hostile</id><name>Hostile</name><releases>
+                <release version="2.0" date="2024-01-01"><description>
+                <p>\(paragraph)</p><p>\(word)</p><ul>\(items)</ul>
+                </description></release></releases></component>
+                """
+            let spec = try SpecFile(metainfoData: Array(xml.utf8), name: "hostile.metainfo.xml", locale: "C")
+            let content = try XCTUnwrap(spec.windowContent(kind: .whatsNew, from: try Version("1.0"), to: try Version("2.0")))
+            let dialog = try FirstOpenDialog(content: content)
+            defer { dialog.dismiss() }
+            dialog.present()
+            XCTAssertTrue(spinMainLoop(timeout: 5) { dialog.window.isMapped })
+            let description = try XCTUnwrap(dialog.descriptions.first)
+            XCTAssertEqual(description.paragraphs.map { $0.text.unicodeScalars.count },
+                           [SpecLimits.noteTextLength + 1, SpecLimits.noteTextLength + 1])
+            XCTAssertTrue(description.paragraphs.allSatisfy { $0.text.hasSuffix("\u{2026}") })
+            XCTAssertEqual(description.lists.first?.items.count, SpecLimits.noteListItems)
+            XCTAssertEqual(dialog.body.noteLabels.map(\.text), ["And 9900 more changes"])
+            XCTAssertTrue(dialog.body.noteLabels[0].isVisible)
+            XCTAssertTrue(dialog.window.accessibleDescription.hasSuffix("item 100.\nAnd 9900 more changes."))
+            let area = try XCTUnwrap(dialog.window.workArea)
+            XCTAssertLessThanOrEqual(dialog.window.size.height, area.height)
         }
     }
 }

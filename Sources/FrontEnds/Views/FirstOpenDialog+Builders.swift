@@ -34,6 +34,8 @@ extension FirstOpenDialog {
         let rows: [RowView]
         /// The AppStream release notes, one per section that has them.
         let descriptions: [DescriptionView]
+        /// The notes under sections whose texts the caps cut ("And 12 more changes").
+        let noteLabels: [Label]
         let footnoteLabel: Label?
     }
 
@@ -87,6 +89,7 @@ extension FirstOpenDialog {
         var lists: [Box] = []
         var rows: [RowView] = []
         var descriptions: [DescriptionView] = []
+        var notes: [Label] = []
         for section in content.sections where !section.isEmpty || section.heading != nil {
             let sectionBox = Box(.vertical, spacing: 14)
             if let heading = section.heading {
@@ -132,6 +135,17 @@ extension FirstOpenDialog {
                 sectionBox.append(description.box)
                 descriptions.append(description)
             }
+            if let note = section.note {
+                // Dimmed like the footnote: it is about the notes, not one of them.
+                let label = Label(note)
+                label.addStyleClass("first-open-footnote")
+                label.wraps = true
+                label.xAlign = 0
+                label.horizontalAlignment = .start
+                label.maxWidthChars = RowView.maxWidthChars
+                sectionBox.append(label)
+                notes.append(label)
+            }
             box.append(sectionBox)
         }
 
@@ -146,7 +160,7 @@ extension FirstOpenDialog {
             footnote = label
         }
         return Body(box: box, sectionHeadings: headings, dateLabels: dates, rowLists: lists, rows: rows,
-                    descriptions: descriptions, footnoteLabel: footnote)
+                    descriptions: descriptions, noteLabels: notes, footnoteLabel: footnote)
     }
 
     static func makeActions(content: WindowContent) -> Actions {
@@ -226,6 +240,7 @@ extension FirstOpenDialog {
             for block in section.description {
                 for text in block.texts { lines.append(sentence(text.plainText)) }
             }
+            if let note = section.note { lines.append(sentence(note)) }
         }
         if let footnote = content.footnote, !footnote.isEmpty { lines.append(sentence(footnote)) }
         return lines.joined(separator: "\n")

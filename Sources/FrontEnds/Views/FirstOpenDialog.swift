@@ -403,7 +403,8 @@ public final class FirstOpenDialog {
     private func alignTextsToStartEdge() {
         for row in rows { row.alignTextsToStartEdge() }
         for description in descriptions { description.alignTextsToStartEdge() }
-        for label in sectionHeadings + dateLabels + [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
+        for label in sectionHeadings + dateLabels + body.noteLabels
+            + [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
             label.alignToStartEdge()
         }
     }
@@ -415,7 +416,7 @@ public final class FirstOpenDialog {
         let rowText = column.map { max(1, $0 - RowView.iconSize - RowView.spacing) }
         for row in rows { row.setTextWidth(rowText) }
         for description in descriptions { description.setTextWidth(column) }
-        for label in sectionHeadings + dateLabels + [footnoteLabel].compactMap({ $0 }) {
+        for label in sectionHeadings + dateLabels + body.noteLabels + [footnoteLabel].compactMap({ $0 }) {
             label.setWrapWidth(column, defaultChars: RowView.maxWidthChars)
         }
         // The message shares the bar with the Copy Link button and the bar's padding.

@@ -44,6 +44,25 @@ public struct StyledText: Sendable, Hashable {
 
     /// Whether there is no text at all.
     public var isEmpty: Bool { runs.allSatisfy(\.text.isEmpty) }
+
+    /// The text cut to `limit` characters (Unicode scalars) with `…`, and its whole
+    /// length, or `nil` when it fits. Styles are kept up to the cut.
+    func cut(to limit: Int) -> (text: StyledText, length: Int)? {
+        // No more scalars than UTF-8 bytes: most texts fit without being walked.
+        guard runs.reduce(0, { $0 + $1.text.utf8.count }) > limit else { return nil }
+        let length = runs.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        guard length > limit else { return nil }
+        var kept: [Run] = []
+        var left = limit
+        for run in runs where left > 0 {
+            let scalars = run.text.unicodeScalars
+            let end = scalars.index(scalars.startIndex, offsetBy: left, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            kept.append(Run(String(scalars[..<end]), style: run.style))
+            left -= scalars.distance(from: scalars.startIndex, to: end)
+        }
+        kept[kept.count - 1].text += "\u{2026}"
+        return (StyledText(kept), length)
+    }
 }
 
 /// One block of an AppStream `<description>`, as the specification defines them and

@@ -12,7 +12,11 @@ internal import FirstOpenState
 ///
 /// Notes: each release's `<description>` becomes ``DescriptionBlock``s: `<p>`
 /// paragraphs, `<ul>` and `<ol>` lists, with `<em>` and `<code>` kept as styles,
-/// whitespace collapsed, never cut. As real files have them: text inside a `<p>` that
+/// whitespace collapsed. Each text, list and release is cut to the documented caps
+/// (``SpecLimits/noteTextLength``, ``SpecLimits/noteListItems``,
+/// ``SpecLimits/noteReleaseTexts``): a cut text ends with `…`, the texts left out are
+/// counted in ``ReleaseNotes/cutTexts`` (the window says how many), and ``findings``
+/// names the file and line of each cut for `validate`. As real files have them: text inside a `<p>` that
 /// holds a `<ul>` is kept (the paragraph is split around the list), and bare text
 /// directly in `<description>` is a paragraph. `<p>`, `<ul>` and `<ol>` outside
 /// `<description>` are not notes (AppStream and GNOME Software ignore them);
@@ -152,6 +156,7 @@ public struct MetainfoReleases: Sendable, Hashable {
         let languages = readingNotes ? LocaleVariants.list(for: locale) : []
         let reader = MarkupReader(languages: languages, file: file, readingNotes: readingNotes)
         try reader.parse(bytes, file: file)
+        if readingNotes { reader.checkWindowCaps() }
         self.file = file
         self.componentID = reader.componentID
         self.name = reader.bestName
@@ -181,6 +186,8 @@ private final class MarkupReader {
         var kind: UnitKind
         /// `nil` language: the untranslated text.
         var variants: [(language: String?, text: StyledText)]
+        /// The line of its list's `<ul>` or `<ol>` (0 for a paragraph), for `validate`.
+        var listLine = 0
     }
 
     /// One `<description>`, untranslated or in one language.
@@ -225,6 +232,10 @@ private final class MarkupReader {
     private var styles: [StyledText.Style] = []
     private var listCount = 0
     private var listOrdered = false
+    /// The line of the `<ul>` or `<ol>` being read.
+    private var listLine = 0
+    /// The line where the text being collected started, for the finding of a cut.
+    private var textLine = 0
     private var text = ""
     private var collectingURL = false
     private var collectingID = false
@@ -408,6 +419,7 @@ private final class MarkupReader {
             }
             listCount += 1
             listOrdered = name == "ol"
+            listLine = line
         case ("ul", "li") where block != nil, ("ol", "li") where block != nil:
             textTarget = (.item(list: listCount, ordered: listOrdered), attributes["xml:lang"])
             startText()
@@ -506,6 +518,7 @@ private final class MarkupReader {
             findings.append(MetainfoReleases.Finding(
                 file: file, line: max(1, line - trailingLines),
                 message: "text directly in <description> (not in <p>): shown as a paragraph"))
+            textLine = max(1, line - trailingLines)
             add(StyledText(plain: bare), kind: .paragraph, language: nil)
         }
     }
@@ -513,22 +526,37 @@ private final class MarkupReader {
     private func startText() {
         runs = []
         styles = []
+        textLine = line
     }
 
     // MARK: Building
 
     /// A translated paragraph or item belongs to the untranslated one of the same
     /// kind just before it, as `msgfmt --xml` and itstool write them.
-    private func add(_ text: StyledText, kind: UnitKind, language: String?) {
-        guard !text.isEmpty, var current = block else { return }
-        if let language, var last = current.units.last, last.kind == kind,
-           !last.variants.contains(where: { $0.language == language }) {
-            last.variants.append((language, text))
-            current.units[current.units.count - 1] = last
-        } else {
-            current.units.append(Unit(kind: kind, variants: [(language, text)]))
+    ///
+    /// A text over ``SpecLimits/noteTextLength`` is cut here, with `…`, and reported
+    /// with its line: a 3 MB paragraph is never kept whole, let alone laid out.
+    private func add(_ whole: StyledText, kind: UnitKind, language: String?) {
+        guard !whole.isEmpty, block != nil else { return }
+        var text = whole
+        if let (cut, length) = whole.cut(to: SpecLimits.noteTextLength) {
+            text = cut
+            let what = kind == .paragraph ? "paragraph" : "list item"
+            findings.append(MetainfoReleases.Finding(
+                file: file, line: max(1, textLine),
+                message: "\(what)\(language.map { " (xml:lang \($0))" } ?? "") of \(length) characters: "
+                    + "the window shows the first \(SpecLimits.noteTextLength) and \u{2026}"))
         }
-        block = current
+        // Changed in place: a copy of the block, changed and stored back, copied all its
+        // units at every text (10,000 items took 2 s to read).
+        if let language, let last = block?.units.last, last.kind == kind,
+           !last.variants.contains(where: { $0.language == language }) {
+            let index = block!.units.count - 1
+            block?.units[index].variants.append((language, text))
+        } else {
+            block?.units.append(Unit(kind: kind, variants: [(language, text)],
+                                     listLine: kind == .paragraph ? 0 : listLine))
+        }
     }
 
     private func finish(_ pending: PendingRelease) {
@@ -540,7 +568,7 @@ private final class MarkupReader {
                     ?? "<release> without a version: its notes never show"))
             return
         }
-        let description = blocks(of: pending.blocks)
+        let (description, cutTexts) = blocks(of: pending.blocks, release: text, line: pending.line)
         if description.isEmpty && !pending.blocks.isEmpty {
             // Every description is in a language the untranslated reader does not read.
             let languages = pending.blocks.compactMap(\.language)
@@ -557,39 +585,93 @@ private final class MarkupReader {
             kind: pending.kind,
             date: pending.date,
             description: description,
-            detailsURL: pending.detailsURL))
+            detailsURL: pending.detailsURL,
+            cutTexts: cutTexts))
+        releaseLines.append(pending.line)
+    }
+
+    /// The line of each of ``releases``' `<release>`, for the findings of the window's caps.
+    private(set) var releaseLines: [Int] = []
+
+    /// What a What's New window that crosses every release of the file leaves out under
+    /// the window's caps (``NotesBudget``), as one finding at the first release it leaves out.
+    func checkWindowCaps() {
+        let order = releases.indices.filter { releases[$0].hasNotes }
+            .sorted { releases[$0].version > releases[$1].version }
+        let budget = NotesBudget(order.map { releases[$0] })
+        guard budget.leftOutReleases > 0, let first = order.dropFirst(budget.shown.count).first else { return }
+        findings.append(MetainfoReleases.Finding(
+            file: file, line: releaseLines[first],
+            message: "the \(order.count) releases with notes hold \(budget.totalTexts) paragraphs and items, "
+                + "\(budget.totalCharacters) characters: a What's New window crossing them all shows the newest "
+                + "\(budget.shown.count) (at most \(SpecLimits.shownReleases) releases, \(SpecLimits.shownTexts) "
+                + "paragraphs and items, \(SpecLimits.shownCharacters) characters) and counts the "
+                + "\(budget.leftOutReleases) older ones in its footnote"))
     }
 
     /// Picks the best description block, then the best variant of each unit in it,
-    /// and groups the items of each list.
-    private func blocks(of descriptions: [Block]) -> [DescriptionBlock] {
+    /// and groups the items of each list; the items of a list after
+    /// ``SpecLimits/noteListItems`` and the texts of the release after
+    /// ``SpecLimits/noteReleaseTexts`` are left out, counted (the second value) and
+    /// reported with their line.
+    private func blocks(of descriptions: [Block], release: String, line: Int) -> ([DescriptionBlock], Int) {
         guard let block = descriptions.min(by: { rank($0.language) < rank($1.language) }),
-              rank(block.language) < Int.max else { return [] }
+              rank(block.language) < Int.max else { return ([], 0) }
         var result: [DescriptionBlock] = []
         var items: [StyledText] = []
         var itemsKind: UnitKind?
+        var itemsLine = 0
+        var listLeftOut = 0
+        var kept = 0
+        var releaseLeftOut = 0
+        var listsLeftOut = 0
         func flush() {
             if case let .item(_, ordered)? = itemsKind, !items.isEmpty {
                 result.append(ordered ? .numberedList(items) : .bulletList(items))
             }
+            if listLeftOut > 0 {
+                findings.append(MetainfoReleases.Finding(
+                    file: file, line: max(1, itemsLine),
+                    message: "list of \(SpecLimits.noteListItems + listLeftOut) items: the window shows the first "
+                        + "\(SpecLimits.noteListItems) and says how many more"))
+            }
             items = []
             itemsKind = nil
+            listLeftOut = 0
         }
         for unit in block.units {
             guard let best = unit.variants.min(by: { rank($0.language) < rank($1.language) }),
                   rank(best.language) < Int.max else { continue }
+            if kept >= SpecLimits.noteReleaseTexts {
+                releaseLeftOut += 1
+                continue
+            }
             switch unit.kind {
             case .paragraph:
                 flush()
                 result.append(.paragraph(best.text))
+                kept += 1
             case .item:
                 if itemsKind != unit.kind { flush() }
                 itemsKind = unit.kind
-                items.append(best.text)
+                itemsLine = unit.listLine
+                if items.count < SpecLimits.noteListItems {
+                    items.append(best.text)
+                    kept += 1
+                } else {
+                    listLeftOut += 1
+                    listsLeftOut += 1
+                }
             }
         }
         flush()
-        return result
+        if releaseLeftOut > 0 {
+            findings.append(MetainfoReleases.Finding(
+                file: file, line: line,
+                message: "release \(release) has \(kept + releaseLeftOut) paragraphs and items (after the lists' cap): "
+                    + "the window shows the first \(SpecLimits.noteReleaseTexts) and says how many more"))
+        }
+        return (result, releaseLeftOut + listsLeftOut)
     }
 
     /// Lower is better: the position in the locale's variants; untranslated text

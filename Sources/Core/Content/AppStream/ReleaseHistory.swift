@@ -4,8 +4,8 @@ public import FirstOpenState
 /// crossed into the sections of a What's New window.
 ///
 /// The rule: the notes of every version V with `from < V <= to` that have notes, newest
-/// first, whole: no cap on versions, rows or text (the documented limits on the files
-/// themselves bound the work). Development releases in that range are shown too, marked
+/// first, whole up to the window's documented caps (``NotesBudget``; real files stay
+/// well below them), and beyond them cut with a note that counts what was left out. Development releases in that range are shown too, marked
 /// as pre-releases: GNOME apps put their feature notes in the alpha, beta and rc
 /// releases, and a user going from 42 to 43 crossed them. Each version gets a section
 /// headed "Version V" with its date when several versions are shown or the notes come
@@ -55,23 +55,30 @@ public struct ReleaseHistory: Sendable, Hashable {
     }
 
     /// The sections of a What's New window from `from` to `to` (see the type's rule),
-    /// the releases they show, and a footnote (always `nil` now that nothing is cut;
-    /// kept for callers of the earlier capped rule), or `nil` when no crossed version
-    /// has notes.
+    /// the releases they show, and a footnote, or `nil` when no crossed version has notes.
+    ///
+    /// The window's caps (``NotesBudget``) hold: a section whose texts were cut by a
+    /// cap (of a list, a release or the window) ends with a note that counts them ("And
+    /// 12 more changes"); releases left out are counted in the footnote ("And 750 more
+    /// updates"). Below the caps there is no note and no footnote: nothing is cut.
     public func sections(
         from: Version?, to: Version?, strings: ContentStrings = .english
     ) -> (sections: [ContentSection], footnote: String?, shown: [ReleaseNotes])? {
         let notes = crossed(from: from, to: to)
         guard !notes.isEmpty else { return nil }
         let headed = notes.count > 1 || notes.contains { !$0.description.isEmpty }
-        let sections = notes.map { release in
-            ContentSection(
+        let budget = NotesBudget(notes)
+        let sections = budget.shown.map { release, leftOut in
+            let cut = release.cutTexts + leftOut
+            return ContentSection(
                 heading: headed ? strings.versionHeading(release.versionText) : nil,
                 date: headed ? release.date : nil,
                 isPrerelease: headed && release.isPrerelease,
                 rows: release.rows,
-                description: release.description)
+                description: release.description,
+                note: cut > 0 ? strings.footnote(cut, 0) : nil)
         }
-        return (sections, nil, notes)
+        let footnote = budget.leftOutReleases > 0 ? strings.footnote(0, budget.leftOutReleases) : nil
+        return (sections, footnote, budget.shown.map(\.release))
     }
 }

@@ -29,6 +29,10 @@ public struct ReleaseNotes: Sendable, Hashable {
     public var description: [DescriptionBlock]
     /// A web page about this release (`<url type="details">`), or `nil`.
     public var detailsURL: String?
+    /// Paragraphs and items of the `<description>` left out by the caps on a list and a
+    /// release (``SpecLimits/noteListItems``, ``SpecLimits/noteReleaseTexts``); the
+    /// window says how many.
+    public var cutTexts: Int
 
     /// Creates the notes of one version.
     public init(
@@ -38,7 +42,8 @@ public struct ReleaseNotes: Sendable, Hashable {
         date: String? = nil,
         rows: [InformationRow] = [],
         description: [DescriptionBlock] = [],
-        detailsURL: String? = nil
+        detailsURL: String? = nil,
+        cutTexts: Int = 0
     ) {
         self.version = version
         self.versionText = versionText
@@ -47,7 +52,11 @@ public struct ReleaseNotes: Sendable, Hashable {
         self.rows = rows
         self.description = description
         self.detailsURL = detailsURL
+        self.cutTexts = cutTexts
     }
+
+    /// The number of texts shown: each row, each paragraph and list item.
+    var textCount: Int { rows.count + description.reduce(0) { $0 + $1.texts.count } }
 
     /// Whether there is anything to show for this version.
     public var hasNotes: Bool { !rows.isEmpty || !description.isEmpty }

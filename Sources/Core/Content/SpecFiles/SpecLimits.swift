@@ -17,10 +17,32 @@ public enum SpecLimits {
     /// the window leaves its button out. Browsers and sitemaps keep to this length, and
     /// the link-failure message that shows the address stays quick to lay out.
     public static let urlLength = 2048
-    /// Characters of a row's `Title` (and of a metainfo paragraph or item) shown.
+    /// Characters of a row's `Title` shown.
     public static let titleLength = 300
     /// Characters of a row's `Subtitle` shown.
     public static let subtitleLength = 1000
+
+    /// Characters of one metainfo paragraph or list item shown; the rest is cut with `…`.
+    /// The longest of 64 real metainfo files (55 Debian desktop packages) has 405, its
+    /// longest word 38: one 3 MB paragraph took the window 141 s to lay out.
+    public static let noteTextLength = 2000
+    /// Items of one metainfo `<ul>` or `<ol>` shown; the window says how many more
+    /// ("And 12 more changes"). Real files: at most 39 (translator lists).
+    public static let noteListItems = 100
+    /// Paragraphs and items of one release's description shown, the rest counted as for a
+    /// list. Real files: at most 55.
+    public static let noteReleaseTexts = 250
+    /// Releases a What's New window shows, newest first; the older ones crossed are
+    /// counted in its footnote ("And 750 more updates"). Real files: GNOME Software's 93
+    /// releases with notes are the most.
+    public static let shownReleases = 250
+    /// Paragraphs and items a What's New window shows in all: the releases after the one
+    /// that reaches it are counted in the footnote. Real files: at most 1,394 (GNOME
+    /// Software's whole history).
+    public static let shownTexts = 4000
+    /// Characters of notes a What's New window shows in all, counted as for
+    /// ``shownTexts``. Real files: at most 61,069 (GNOME Software's whole history).
+    public static let shownCharacters = 250_000
 
     /// `text` cut to `limit` characters (Unicode scalars) with an ellipsis, or `nil`
     /// when it fits. Counts no further than needed.

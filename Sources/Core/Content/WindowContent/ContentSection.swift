@@ -13,6 +13,9 @@ public struct ContentSection: Sendable, Hashable {
     public var rows: [InformationRow]
     /// The AppStream description of this section's release, after the rows.
     public var description: [DescriptionBlock]
+    /// A line after the description when the caps left some of it out ("And 12 more
+    /// changes"), or `nil`.
+    public var note: String?
 
     /// Creates a section.
     public init(
@@ -20,13 +23,15 @@ public struct ContentSection: Sendable, Hashable {
         date: String? = nil,
         isPrerelease: Bool = false,
         rows: [InformationRow] = [],
-        description: [DescriptionBlock] = []
+        description: [DescriptionBlock] = [],
+        note: String? = nil
     ) {
         self.heading = heading
         self.date = date
         self.isPrerelease = isPrerelease
         self.rows = rows
         self.description = description
+        self.note = note
     }
 
     /// Whether the section shows nothing but (perhaps) its heading.
