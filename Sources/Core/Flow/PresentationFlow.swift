@@ -204,24 +204,34 @@ public final class Presentation {
     public let content: WindowContent
     /// The app's window lock; `first-open` hands its descriptor to `first-open-window`.
     public let lock: StateLock
-    private let session: FirstOpenSession
+    /// The app whose window this is.
+    public let appID: String
+    /// The version recorded on dismissal.
+    public let version: Version
+    private let store: any VersionStore
 
-    init(session: FirstOpenSession, decision: Decision, content: WindowContent, lock: StateLock) {
-        self.session = session
+    convenience init(session: FirstOpenSession, decision: Decision, content: WindowContent, lock: StateLock) {
+        self.init(handedOver: decision, content: content, lock: lock, appID: session.appID,
+                  version: session.currentVersion, store: session.store)
+    }
+
+    /// A presentation decided by ``PresentationFlow`` in another process and handed over,
+    /// with its lock, to the process that shows it (`first-open` → `first-open-window`):
+    /// that process records through the flow too.
+    package init(handedOver decision: Decision, content: WindowContent, lock: StateLock,
+                 appID: String, version: Version, store: any VersionStore) {
         self.decision = decision
         self.content = content
         self.lock = lock
+        self.appID = appID
+        self.version = version
+        self.store = store
     }
-
-    /// The app whose window this is.
-    public var appID: String { session.appID }
-    /// The version recorded on dismissal.
-    public var version: Version { session.currentVersion }
 
     /// Records the current version after the user dismissed the window (never lowers).
     public func recordDismissal() throws(FirstOpenFailure) {
         do {
-            try session.recordDismissal()
+            try store.record(version, for: appID)
         } catch {
             throw .state(error)
         }

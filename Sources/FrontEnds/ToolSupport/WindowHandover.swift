@@ -37,6 +37,23 @@ public struct WindowHandover: Equatable, Sendable {
         self.lockFileDescriptor = lockFileDescriptor
     }
 
+    /// What the flow decided under the lock: Welcome of ``version``, or What's New from
+    /// ``from`` to it (`first-open-window` refuses a What's New hand-over without `--from`).
+    public var decision: Decision {
+        switch kind {
+        case .welcome: .welcome(current: version)
+        case .whatsNew: .whatsNew(from: from ?? version, to: version)
+        }
+    }
+
+    /// The presentation `first-open`'s flow decided on, in the window process that shows
+    /// it: `content` read again from the spec (after ``check(_:)``), `lock` the inherited
+    /// one; ``Presentation/recordDismissal()`` writes the record, as in every front end.
+    package func presentation(content: WindowContent, lock: StateLock,
+                              store: any VersionStore = KeyFileVersionStore()) -> Presentation {
+        Presentation(handedOver: decision, content: content, lock: lock, appID: appID, version: version, store: store)
+    }
+
     /// `first-open-window show`'s options for it (before `-- SPEC`).
     public var arguments: [String] {
         var arguments = ["--kind", kind.rawValue, "--app-id", appID, "--record-version", version.description]

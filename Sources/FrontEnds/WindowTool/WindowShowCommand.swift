@@ -7,9 +7,9 @@ import Glibc
 #endif
 
 /// `first-open-window show --kind K [--from V] [--app-id ID --record-version V --lock-fd N] SPEC`:
-/// shows one window and, when `--record-version` is given, records that version
-/// when the user dismisses it — only if SPEC is still the app and version first-open
-/// decided for (``WindowHandover``). `first-open show` passes the lock it holds in
+/// shows one window and, when `--record-version` is given, records that version through
+/// the flow's ``Presentation`` when the user dismisses it — only if SPEC is still the app
+/// and version first-open decided for (``WindowHandover``). `first-open show` passes the lock it holds in
 /// `--lock-fd`, so a second start stays quiet until this window is gone.
 @MainActor
 struct WindowShowCommand {
@@ -33,16 +33,49 @@ struct WindowShowCommand {
     }
 
     func run() throws(CommandFailure) -> ExitCode {
+        let request = try Self.request(options)
+        // Held until this process exits, whatever happens below.
+        defer { request.lock?.release() }
+        guard try Self.openDisplay(for: request) else { return request.nothingShown }
+        let window = try Self.readWindow(request, options)
+        let (dialog, parented) = try Self.makeDialog(window, parent: request.parent)
+        return try Self.show(dialog, window, request, parented: parented)
+    }
+
+    /// What the command line asks for.
+    private struct Request {
+        let specPath: String
+        let kind: FirstOpenKind
+        /// What `first-open` decided, when it started this window; nil for a forced one.
+        let handover: WindowHandover?
+        let lock: StateLock?
+        let parent: ParentWindowHandle?
+        /// With --parent, exit 0 says the user saw and dismissed the window; anything that
+        /// ends without that says 2 (the exit statuses of errors are unchanged).
+        let nothingShown: ExitCode
+    }
+
+    /// What the window shows, read from the spec as first-open read it to decide.
+    private struct Window {
+        let spec: SpecFile
+        let content: WindowContent
+        /// The login path's settings (nil for a forced window).
+        let settings: FirstOpenSettings?
+        /// What first-open's flow decided, recorded on dismissal (nil for a forced window).
+        let presentation: Presentation?
+    }
+
+    /// Step 1: the options, the inherited lock and the parent.
+    private static func request(_ options: ParsedOptions) throws(CommandFailure) -> Request {
         let specPath = try options.specPath(command: "show")
         guard let kindName = options["kind"], let kind = FirstOpenKind(rawValue: kindName) else {
             throw CommandFailure("show: --kind takes 'welcome' or 'whats-new'", code: .usage)
         }
-        let handover = try Self.handover(options, kind: kind)
-        let recordVersion = handover?.version
-        // Held until this process exits, whatever happens below.
+        let handover = try handover(options, kind: kind)
         let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
-        defer { lock?.release() }
-
+        if handover != nil && lock == nil {
+            throw CommandFailure("show: --record-version needs --lock-fd, the lock first-open holds", code: .usage)
+        }
         // A bad handle is one warning, and the window shows unparented (the app asked for
         // it to be shown; a wrong handle is no reason to drop it).
         var parent: ParentWindowHandle?
@@ -50,19 +83,23 @@ struct WindowShowCommand {
             do {
                 parent = try ParentWindowHandle(parsing: text)
             } catch {
-                Self.warnUnparented(error)
+                warnUnparented(error)
             }
         }
-        // With --parent, exit 0 says the user saw and dismissed the window; anything that
-        // ends without that says 2 (the exit statuses of errors are unchanged).
-        let nothingShown: ExitCode = options["parent"] == nil ? .ok : .notShown
+        return Request(specPath: specPath, kind: kind, handover: handover, lock: lock, parent: parent,
+                       nothingShown: options["parent"] == nil ? .ok : .notShown)
+    }
 
-        guard WindowProcessGTK.initialize(backend: parent.flatMap(Self.reachableBackend)) else {
-            let reason = "cannot open a display (DISPLAY=\(Self.env("DISPLAY")) WAYLAND_DISPLAY=\(Self.env("WAYLAND_DISPLAY")))"
-            if recordVersion != nil {
+    /// Step 2: GTK on a display that reaches the parent, and the display-loss handler.
+    /// - Returns: false when there is no display on the login path (one line, nothing
+    ///   recorded, not an error).
+    private static func openDisplay(for request: Request) throws(CommandFailure) -> Bool {
+        guard WindowProcessGTK.initialize(backend: request.parent.flatMap(reachableBackend)) else {
+            let reason = "cannot open a display (DISPLAY=\(env("DISPLAY")) WAYLAND_DISPLAY=\(env("WAYLAND_DISPLAY")))"
+            if request.handover != nil {
                 // The login path: nothing was shown, so nothing is recorded; not an error.
-                Diagnostics.output("nothing: \(reason); \(kind.rawValue) stays due; nothing recorded")
-                return nothingShown
+                Diagnostics.output("nothing: \(reason); \(request.kind.rawValue) stays due; nothing recorded")
+                return false
             }
             throw CommandFailure(reason, code: .noDisplay)
         }
@@ -70,56 +107,75 @@ struct WindowShowCommand {
         // (the user did not dismiss the window, so it is still due next time).
         DisplayLoss.exit(
             status: ExitCode.noDisplay.rawValue,
-            message: "\(Diagnostics.programName): the display went away while the \(kind.rawValue) window was open; nothing recorded")
+            message: "\(Diagnostics.programName): the display went away while the \(request.kind.rawValue) window was open; nothing recorded")
+        return true
+    }
 
+    /// Step 3: the spec read again, checked against the hand-over, and its window content.
+    private static func readWindow(_ request: Request, _ options: ParsedOptions) throws(CommandFailure) -> Window {
+        let kind = request.kind
         // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
         // What the window of `kind` shows is read, as first-open read it to decide: a
         // broken ReleaseNotes= file fails What's New, not Welcome.
-        let spec = try SpecFile.load(specPath, readingContent: false).loadingContentForCommand(for: kind)
+        let spec = try SpecFile.load(request.specPath, readingContent: false).loadingContentForCommand(for: kind)
         // Show and record exactly what first-open decided, or nothing (the path may now
         // lead to another app's spec).
         do {
-            try handover?.check(spec)
+            try request.handover?.check(spec)
         } catch {
             throw CommandFailure(error)
         }
         spec.addIconFolderToTheme()
         let current: Version
-        if let recordVersion {
-            current = recordVersion
+        if let handover = request.handover {
+            current = handover.version
         } else {
             current = try spec.requireCurrentVersion()
         }
         let from = try options.version("from")
         guard var content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
             throw CommandFailure(.noContent(
-                "\(specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))
+                "\(request.specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))
         }
-
         // The login path offers "Don't show after updates"; a forced window changes nothing.
         // (Only the login path reads the settings, once; warnings were printed by first-open.)
-        let settings = recordVersion == nil ? nil : FirstOpenSettings.load(appID: spec.appID).0
+        let settings = request.handover == nil ? nil : FirstOpenSettings.load(appID: spec.appID).0
         content.offersWhatsNewOptOut = settings.map { !$0.lockedKeys.contains(.showWhatsNew) } ?? false
+        var presentation: Presentation?
+        if let handover = request.handover, let lock = request.lock {
+            presentation = handover.presentation(content: content, lock: lock)
+        }
+        return Window(spec: spec, content: content, settings: settings, presentation: presentation)
+    }
 
+    /// Step 4: the dialog, transient for the parent when there is one.
+    /// - Returns: the dialog, and whether it got its parent.
+    private static func makeDialog(_ window: Window, parent: ParentWindowHandle?) throws(CommandFailure) -> (FirstOpenDialog, Bool) {
         // Colours passed ColorSyntax when the spec was loaded, which is tested to agree
         // with gdk_rgba_parse: the same verdict as validate and first-open's decision.
         let dialog: FirstOpenDialog
         do {
-            dialog = try FirstOpenDialog(content: content)
+            dialog = try FirstOpenDialog(content: window.content)
         } catch {
-            throw CommandFailure(.badValue("\(specPath): \(error)"))
+            throw CommandFailure(.badValue("\(window.spec.path): \(error)"))
         }
-
         var parented = false
         if let parent {
             do {
                 try dialog.setParent(parent)
                 parented = true
             } catch {
-                Self.warnUnparented(error)
+                warnUnparented(error)
             }
         }
+        return (dialog, parented)
+    }
 
+    /// Step 5: shows the dialog until it goes away; on the user's dismissal, records
+    /// through the flow what first-open decided, and saves "Don't show after updates".
+    private static func show(_ dialog: FirstOpenDialog, _ window: Window, _ request: Request,
+                             parented: Bool) throws(CommandFailure) -> ExitCode {
+        let kind = request.kind
         var failure: CommandFailure?
         var dismissedByUser = false
         dialog.onDismiss = { reason in
@@ -130,16 +186,16 @@ struct WindowShowCommand {
                         + "(another program closed it); nothing recorded"
                     : "nothing: the parent window went away; \(kind.rawValue) was not dismissed; nothing recorded")
             }
-            if let handover, reason.isUserDismissal {
-                do throws(StoreError) {
-                    // The app and version first-open decided for (checked above).
-                    try KeyFileVersionStore().record(handover.version, for: handover.appID)
-                    Diagnostics.output("\(kind.rawValue): \(reason); recorded \(handover.appID) \(handover.version)")
+            if let presentation = window.presentation, reason.isUserDismissal {
+                do throws(FirstOpenFailure) {
+                    // The app and version first-open decided for (checked by readWindow).
+                    try presentation.recordDismissal()
+                    Diagnostics.output("\(kind.rawValue): \(reason); recorded \(presentation.appID) \(presentation.version)")
                 } catch {
-                    failure = CommandFailure(.state(error))
+                    failure = CommandFailure(error)
                 }
                 if dialog.userOptedOutOfWhatsNew {
-                    settings.map { Self.turnOffWhatsNew(appID: spec.appID, settings: $0) }
+                    window.settings.map { turnOffWhatsNew(appID: window.spec.appID, settings: $0) }
                 }
             }
             GTK.quitMainLoop()
@@ -151,7 +207,7 @@ struct WindowShowCommand {
         dialog.present()
         GTK.runMainLoop()
         if let failure { throw failure }
-        return dismissedByUser ? .ok : nothingShown
+        return dismissedByUser ? .ok : request.nothingShown
     }
 
     private static func warnUnparented(_ error: ParentWindowError) {
@@ -174,7 +230,11 @@ struct WindowShowCommand {
         guard let appID = options["app-id"] else {
             throw CommandFailure("show: --record-version needs --app-id", code: .usage)
         }
-        return WindowHandover(appID: appID, kind: kind, version: version, from: try options.version("from"),
+        let from = try options.version("from")
+        if kind == .whatsNew && from == nil {
+            throw CommandFailure("show: --record-version with --kind whats-new needs --from", code: .usage)
+        }
+        return WindowHandover(appID: appID, kind: kind, version: version, from: from,
                               lockFileDescriptor: options["lock-fd"].flatMap(Int32.init) ?? -1)
     }
 
