@@ -19,6 +19,7 @@ packages=(
     "${demo_packages[@]}"
     libglib2.0-dev libpcre2-dev    # static GLib and PCRE2 archives for the static first-open
     xdotool                        # driving windows in the tests
+    openbox                        # a window manager's stacking and focus in the GTK module tests
     weston                         # headless Wayland compositor for the Wayland session test
     desktop-file-utils appstream   # validating data/ files
     meson ninja-build              # the distribution build

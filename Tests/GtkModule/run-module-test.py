@@ -11,7 +11,19 @@ test's X server, with private XDG directories:
                warning in the app.
   whats-new    an update (record seeded older): What's New over the app's window
                (WM_TRANSIENT_FOR), Enter dismisses and records, the app keeps working
-               (typing reaches it), a second start shows nothing (first-open exits 2).
+               (typing reaches it), a second start shows nothing (first-open exits 2);
+               the module named twice in GTK_MODULES starts first-open once.
+  parent-gone  the app replaces its first main window right after first-open was started
+               over it: first-open shows nothing (exit 2, nothing recorded, nothing in the
+               app's output), and What's New goes over the new main window.
+  dialog-first a dialog before the main window (a session-restore prompt): What's New
+               over the main window once the dialog is answered.
+  many-windows under openbox, an app that maps 500 windows quickly: What's New over the
+               window on top, on top itself and focused; Escape dismisses it.
+  app-quits    under openbox, the app quits while What's New is open: first-open exits 2,
+               nothing recorded, no window left.
+  log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
+               exists) names the decision with G_MESSAGES_DEBUG unset.
 
 first-open is started through a wrapper that runs the real binary and appends its
 arguments and exit status to a log, which is how the test sees what the module did.
@@ -21,6 +33,7 @@ arguments and exit status to a log, which is how the test sees what the module d
 import argparse
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -71,8 +84,11 @@ class Session:
         # The system's data stays visible (icon theme, MIME database, GSettings schemas).
         env["XDG_DATA_DIRS"] = "/usr/local/share:/usr/share"
         wrapper = os.path.join(root, "first-open-wrapper")
+        # FIRST_OPEN_TEST_DELAY: seconds the wrapper waits before first-open runs (a
+        # machine slower to start it than the app is to replace its window).
         with open(wrapper, "w") as f:
-            f.write('#!/bin/sh\n"%s" "$@"\nstatus=$?\necho "$* -> $status" >> "%s"\nexit $status\n'
+            f.write('#!/bin/sh\nsleep "${FIRST_OPEN_TEST_DELAY:-0}"\n"%s" "$@"\nstatus=$?\n'
+                    'echo "$* -> $status" >> "%s"\nexit $status\n'
                     % (args.first_open, self.log))
         os.chmod(wrapper, stat.S_IRWXU)
         env["GTK_MODULES"] = args.module
@@ -235,6 +251,9 @@ def check_wayland(args, session):
 
 def check_whats_new(args, session):
     session.install_metainfo()
+    # Named twice (an environment.d line appended to a GTK_MODULES that had it): GTK loads
+    # it once, and first-open runs once (wait_for_log(2) below counts every run).
+    session.env["GTK_MODULES"] = args.module + ":" + args.module
     seeded = run(args.first_open, "mark-seen", "--version", "1.0", f"appstream:{APP_ID}", env=session.env)
     if seeded.returncode != 0:
         fail(f"mark-seen: {seeded.stderr}")
@@ -266,9 +285,176 @@ def check_whats_new(args, session):
     print("ok: What's New once, over the app's window")
 
 
+def seed(args, session, version="1.0"):
+    session.install_metainfo()
+    seeded = run(args.first_open, "mark-seen", "--version", version, f"appstream:{APP_ID}", env=session.env)
+    if seeded.returncode != 0:
+        fail(f"mark-seen: {seeded.stderr}")
+
+
+def recorded(session):
+    path = os.path.join(session.env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
+    text = open(path).read()
+    return next(line[len("Version="):] for line in text.splitlines() if line.startswith("Version="))
+
+
+WHATS_NEW = "What’s New in Module Test|What's New in Module Test"
+
+
+def check_parent_gone(args, session):
+    seed(args, session)
+    session.env["FIRST_OPEN_TEST_DELAY"] = "0.6"
+    app, out = session.start([args.app, "--app-id", APP_ID, "--replace-window", "300"])
+    first = window("Module test first", log=out)
+    line = session.wait_for_log(1)[0]
+    if not line.startswith(f"appstream:{APP_ID} --parent x11:{first:x} -> 2"):
+        fail(f"first-open over the replaced window ran as '{line}', expected '… x11:{first:x} -> 2'")
+    app_window = window("Module test app", log=out)
+    dialog = window(WHATS_NEW, log=out)
+    if transient_for(dialog) != app_window:
+        fail(f"What's New is transient for {transient_for(dialog)}, not the new main window {app_window}")
+    press(dialog, "Return")
+    lines = session.wait_for_log(2)
+    if not lines[1].startswith(f"appstream:{APP_ID} --parent x11:{app_window:x} -> 0"):
+        fail(f"first-open over the new window: {lines}")
+    if recorded(session) != "1.1":
+        fail("not recorded after Enter")
+    if "no such X11 window" in session.output(out) or "nothing:" in session.output(out):
+        fail(f"first-open wrote into the app's output:\n{session.output(out)}")
+    session.stop_all()
+    print("ok: a window gone before What's New maps shows nothing; What's New over the next")
+
+
+def check_dialog_first(args, session):
+    seed(args, session)
+    app, out = session.start([args.app, "--app-id", APP_ID, "--dialog-first"])
+    question = window("Module test question", log=out)
+    session.wait_for_output(out, "the first window is a dialog; waiting for a main window", "dialog first")
+    time.sleep(1.0)
+    if session.logged():
+        fail(f"first-open ran over a dialog: {session.logged()}")
+    press(question, "Return")
+    app_window = window("Module test app", log=out)
+    dialog = window(WHATS_NEW, log=out)
+    if transient_for(dialog) != app_window:
+        fail(f"What's New is transient for {transient_for(dialog)}, not the main window {app_window}")
+    press(dialog, "Return")
+    if not session.wait_for_log(1)[0].endswith("-> 0") or recorded(session) != "1.1":
+        fail(f"not dismissed and recorded: {session.logged()}")
+    session.stop_all()
+    print("ok: a dialog first, then What's New over the main window")
+
+
+def start_window_manager(session):
+    """A window manager (openbox) on the test's X server: stacking and focus as on a desktop."""
+    # FIRST_OPEN_TEST_WM=xfwm4 (or another) tries the case under that one instead.
+    command = os.environ.get("FIRST_OPEN_TEST_WM", "openbox --sm-disable --config-file /dev/null").split()
+    wm = subprocess.Popen(command, env=session.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        if "window id" in run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout:
+            return wm
+        time.sleep(0.1)
+    fail("openbox did not start")
+
+
+def stacking():
+    """The managed windows bottom to top (_NET_CLIENT_LIST_STACKING)."""
+    text = run("xprop", "-root", "_NET_CLIENT_LIST_STACKING").stdout
+    return [int(x.strip(), 16) for x in text.split("#")[-1].split(",")] if "#" in text else []
+
+
+def active_window():
+    text = run("xprop", "-root", "_NET_ACTIVE_WINDOW").stdout
+    return int(text.split("#")[-1].strip().split(",")[0], 16) if "#" in text else None
+
+
+def check_many_windows(args, session):
+    seed(args, session)
+    wm = start_window_manager(session)
+    try:
+        app, out = session.start([args.app, "--app-id", APP_ID, "--many-windows", "500"])
+        app_window = window("Module test app", timeout=120, log=out)
+        dialog = window(WHATS_NEW, timeout=60, log=out)
+        if transient_for(dialog) != app_window:
+            fail(f"What's New is transient for {transient_for(dialog)} ({run('xdotool', 'getwindowname', str(transient_for(dialog))).stdout.strip()}), not the window on top {app_window}; log: {session.logged()}")
+        focused_at_map = active_window()
+        time.sleep(1.0)
+        order = stacking()
+        if not order or order[-1] != dialog:
+            fail(f"What's New {dialog} is not on top: the top is {order[-3:]}")
+        if active_window() != dialog:
+            active = active_window()
+            fail(f"What's New is not focused: {active} "
+                 f"({run('xdotool', 'getwindowname', str(active)).stdout.strip()}); What's New {dialog}, app {app_window}; "
+                 f"focused when What's New appeared: {focused_at_map}")
+        # Escape, to whatever has the focus (no windowfocus): it must be What's New.
+        run("xdotool", "key", "--clearmodifiers", "Escape")
+        if not session.wait_for_log(1)[0].endswith("-> 0") or recorded(session) != "1.1":
+            fail(f"Escape did not dismiss What's New: {session.logged()}")
+        session.stop_all()
+    finally:
+        wm.terminate()
+        wm.wait()
+    print("ok: 500 windows: What's New on top of them, focused, Escape dismisses it")
+
+
+def check_app_quits(args, session):
+    seed(args, session)
+    wm = start_window_manager(session)
+    try:
+        app, out = session.start([args.app, "--app-id", APP_ID])
+        window("Module test app", log=out)
+        window(WHATS_NEW, log=out)
+        app.send_signal(signal.SIGUSR1)
+        if app.wait(20) != 0:
+            fail(f"the app did not quit cleanly: {app.returncode}")
+        line = session.wait_for_log(1)[0]
+        if not line.endswith("-> 2"):
+            fail(f"first-open ended '{line}' when the app quit, expected 2")
+        if window_count(WHATS_NEW) != 0:
+            fail("What's New outlived the app")
+        if recorded(session) != "1.0":
+            fail("recorded although the user never dismissed it")
+        session.stop_all()
+    finally:
+        wm.terminate()
+        wm.wait()
+    print("ok: the app quits while What's New is open: exit 2, nothing recorded")
+
+
+def check_log(args, session):
+    session.install_metainfo()
+    del session.env["G_MESSAGES_DEBUG"]
+    folder = os.path.join(session.env["XDG_STATE_HOME"], "first-open")
+    os.makedirs(folder, exist_ok=True)
+    log = os.path.join(folder, "gtk-module.log")
+    # No log file: the module creates none.
+    _, out = session.start([args.app, "--app-id", "org.example.NoNotes"])
+    window("Module test app", log=out)
+    time.sleep(1.0)
+    session.stop_all()
+    if os.path.exists(log):
+        fail("the module created its log")
+    open(log, "w").close()
+    _, out = session.start([args.app, "--app-id", "org.example.NoNotes"])
+    window("Module test app", log=out)
+    deadline = time.time() + DEADLINE
+    while time.time() < deadline and "no app id or no metainfo for: org.example.NoNotes" not in open(log).read():
+        time.sleep(0.1)
+    text = open(log).read()
+    if "module-test-app[" not in text or "no app id or no metainfo for: org.example.NoNotes" not in text:
+        fail(f"the log does not name the decision: {text!r}")
+    if "first-open-gtk-module" in session.output(out):
+        fail("the module wrote to the app's output without G_MESSAGES_DEBUG")
+    session.stop_all()
+    print("ok: the decision log names the decision")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("case", choices=["exclusions", "wayland", "whats-new"])
+    parser.add_argument("case", choices=["exclusions", "wayland", "whats-new", "parent-gone", "dialog-first",
+                                         "many-windows", "app-quits", "log"])
     parser.add_argument("--module", required=True)
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--app", required=True)
@@ -289,7 +475,9 @@ def main():
     if args.lib_dir:
         session.env["LD_LIBRARY_PATH"] = args.lib_dir
     try:
-        cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new}
+        cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new,
+                 "parent-gone": check_parent_gone, "dialog-first": check_dialog_first,
+                 "many-windows": check_many_windows, "app-quits": check_app_quits, "log": check_log}
         cases[args.case](args, session)
     finally:
         session.stop_all()

@@ -26,6 +26,8 @@
  * tree's); the installed path is compiled in. See docs/gtk-module.md.
  */
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -62,11 +64,52 @@ static const char *const excluded_programs[] = {
 static gulong map_hook_id;
 static guint map_signal_id;
 
+/* The decision log: `$XDG_STATE_HOME/first-open/gtk-module.log`, written only when the
+ * user created it (`touch` turns it on, `rm` off). Hosts may swallow GLib's messages
+ * (Meld, as Python apps do, installs its own log handler), so the module's decision is
+ * appended there for any host, one line each. Never created, never followed as a
+ * symbolic link, never written past 1 MiB, nor when it is another user's file. */
+#define DECISION_LOG_LIMIT (1024 * 1024)
+
 static void
-debug_line (const char *message, const char *detail)
+append_to_decision_log (const char *line)
 {
-  g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "MESSAGE", "%s%s%s", message,
-                    detail != NULL ? ": " : "", detail != NULL ? detail : "");
+  const char *state = g_getenv ("XDG_STATE_HOME");
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = now != NULL ? g_date_time_format (now, "%Y-%m-%dT%H:%M:%S%:z") : g_strdup ("-");
+  struct stat info;
+  int fd;
+
+  /* Relative values are invalid (XDG Base Directory specification), as first-open reads them. */
+  if (state != NULL && g_path_is_absolute (state))
+    path = g_build_filename (state, "first-open", "gtk-module.log", NULL);
+  else
+    path = g_build_filename (g_get_home_dir (), ".local", "state", "first-open", "gtk-module.log", NULL);
+  fd = open (path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  if (fstat (fd, &info) == 0 && S_ISREG (info.st_mode) && info.st_uid == geteuid ()
+      && info.st_size < DECISION_LOG_LIMIT)
+    {
+      text = g_strdup_printf ("%s %s[%d] %s\n", stamp, g_get_prgname () != NULL ? g_get_prgname () : "?",
+                              (int) getpid (), line);
+      if (write (fd, text, strlen (text)) < 0)
+        { /* A full disk: the log is only for people. */ }
+    }
+  close (fd);
+}
+
+/* What the module decided, for G_MESSAGES_DEBUG=first-open-gtk-module and the log. */
+static void
+decision_line (const char *message, const char *detail)
+{
+  g_autofree char *line = g_strdup_printf ("%s%s%s", message, detail != NULL ? ": " : "",
+                                           detail != NULL ? detail : "");
+
+  g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_DEBUG, "MESSAGE", "%s", line);
+  append_to_decision_log (line);
 }
 
 static gboolean
@@ -213,7 +256,7 @@ start_first_open (const char *app_id, const char *parent, GdkWindow *exported)
   GPid pid = 0;
 
   argv[0] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
-  debug_line ("starting first-open for", source);
+  decision_line ("starting first-open for", source);
   /* first-open's "nothing: ..." lines are for terminals of autostart, not the app's. */
   if (!g_spawn_async (NULL, (char **) argv, NULL,
                       G_SPAWN_STDOUT_TO_DEV_NULL | (exported != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
@@ -239,31 +282,165 @@ on_exported (GdkWindow *window, const char *handle, gpointer user_data)
 }
 #endif
 
+/* The main window is chosen once the app has stopped mapping toplevels for this long:
+ * an app that maps many windows at start (or re-creates its first one) gets What's New
+ * over the one on top, not buried under the ones mapped after it. */
+#define SETTLE_MS 250
+/* ... but no longer than this after the first main window mapped. */
+#define SETTLE_LIMIT_US (10 * G_USEC_PER_SEC)
+/* A dialog first (a session-restore prompt): how long to wait for a main window before
+ * deciding this is a dialog-only process. */
+#define DIALOG_WAIT_S 120
+/* The window first-open was started over went away this soon: it was a splash-like
+ * window (first-open says "nothing", exit 2); wait for the next main window, once. */
+#define PARENT_GONE_RETRY_US (10 * G_USEC_PER_SEC)
+
+static GtkWindow *candidate;          /* the last main window mapped (weak pointer) */
+static guint settle_source;
+static guint dialog_source;
+static gint64 first_main_map;         /* monotonic time of the first main window's map */
+static gint64 started_at;             /* when first-open was started, 0 before */
+static gboolean retried;
+static gboolean candidate_on_screen;  /* the X server reported it mapped (map-event) */
+
 static gboolean
-present_when_idle (gpointer data)
+on_candidate_map_event (GtkWidget *widget, GdkEvent *event, gpointer data)
 {
-  GtkWidget *window = data;
-  GdkWindow *gdk_window = gtk_widget_get_window (window);
+  if (widget == GTK_WIDGET (candidate))
+    candidate_on_screen = TRUE;
+  return FALSE;
+}
+
+static void
+forget_candidate (void)
+{
+  if (candidate == NULL)
+    return;
+  g_signal_handlers_disconnect_by_func (candidate, on_candidate_map_event, NULL);
+  g_object_remove_weak_pointer (G_OBJECT (candidate), (gpointer *) &candidate);
+  candidate = NULL;
+}
+
+static gboolean on_map (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data);
+static gboolean present (gpointer data);
+
+static void
+stop_watching (void)
+{
+  if (map_hook_id != 0)
+    g_signal_remove_emission_hook (map_signal_id, map_hook_id);
+  map_hook_id = 0;
+  g_clear_handle_id (&settle_source, g_source_remove);
+  g_clear_handle_id (&dialog_source, g_source_remove);
+  forget_candidate ();
+}
+
+static void
+watch (void)
+{
+  if (map_hook_id == 0)
+    map_hook_id = g_signal_add_emission_hook (map_signal_id, 0, on_map, NULL, NULL);
+}
+
+/* A toplevel the app shows as a main window: mapped, no transient parent, normal. */
+static gboolean
+is_main_window (GtkWindow *window)
+{
+  return GTK_IS_WINDOW (window) && !GTK_IS_OFFSCREEN_WINDOW (window)
+         && gtk_window_get_window_type (window) == GTK_WINDOW_TOPLEVEL
+         && gtk_window_get_transient_for (window) == NULL
+         && gtk_window_get_type_hint (window) == GDK_WINDOW_TYPE_HINT_NORMAL
+         && gtk_widget_get_mapped (GTK_WIDGET (window))
+         && gtk_widget_get_window (GTK_WIDGET (window)) != NULL;
+}
+
+/* The window to show What's New over: the last main window mapped (the one on top: the
+ * window manager stacks a new window over the others), else the active one, else any
+ * main window still mapped. */
+static GtkWindow *
+choose_parent (void)
+{
+  g_autoptr(GList) toplevels = NULL;
+  GtkWindow *any = NULL;
+
+  if (candidate != NULL && is_main_window (candidate))
+    return candidate;
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (is_main_window (l->data))
+      {
+        if (gtk_window_is_active (l->data))
+          return l->data;
+        any = l->data;
+      }
+  return any;
+}
+
+static void
+on_parent_unmapped (GtkWidget *widget, gpointer data)
+{
+  g_signal_handlers_disconnect_by_func (widget, on_parent_unmapped, data);
+  if (retried || g_get_monotonic_time () - started_at > PARENT_GONE_RETRY_US)
+    return;
+  /* A splash-like main window, or one the app re-creates: first-open finds it gone and
+   * shows nothing (exit 2, nothing recorded); What's New goes over the next one. */
+  retried = TRUE;
+  decision_line ("the main window went away; waiting for the next one", NULL);
+  first_main_map = 0;
+  watch ();
+  /* Its replacement may be mapped already (before the old one went). */
+  if (settle_source == 0 && choose_parent () != NULL)
+    {
+      first_main_map = g_get_monotonic_time ();
+      settle_source = g_timeout_add_full (G_PRIORITY_LOW, SETTLE_MS, present, NULL, NULL);
+    }
+}
+
+static gboolean
+present (gpointer data)
+{
+  GtkWindow *window;
+  GdkWindow *gdk_window;
   g_autofree char *app_id = NULL;
 
-  if (!gtk_widget_get_mapped (window) || gdk_window == NULL)
-    return G_SOURCE_REMOVE;
+  settle_source = 0;
+  window = choose_parent ();
+  if (window == NULL)
+    {
+      /* Its main window went away before start-up was over: wait for the next. */
+      decision_line ("no main window is mapped any more; waiting for the next one", NULL);
+      first_main_map = 0;
+      return G_SOURCE_REMOVE;
+    }
+  gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
+  /* Mapped by GTK but not yet by the window manager (busy with the app's other windows):
+   * What's New mapped now would be refused the focus (openbox marked it "demands
+   * attention" and left the focus to the app). Wait for the window's MapNotify. */
+  if (window == candidate && !candidate_on_screen
+      && g_get_monotonic_time () - first_main_map < SETTLE_LIMIT_US)
+    {
+      settle_source = g_timeout_add_full (G_PRIORITY_LOW, SETTLE_MS, present, NULL, NULL);
+      return G_SOURCE_REMOVE;
+    }
+  stop_watching ();
   if (program_is_excluded (g_get_prgname ()))
     {
-      debug_line ("a dialog-only program", g_get_prgname ());
+      decision_line ("a dialog-only program", g_get_prgname ());
       return G_SOURCE_REMOVE;
     }
   if (app_embeds_libfirst_open ())
     {
-      debug_line ("the app uses libfirst-open itself", NULL);
+      decision_line ("the app uses libfirst-open itself", NULL);
       return G_SOURCE_REMOVE;
     }
   app_id = find_app_id ();
   if (app_id == NULL || !has_metainfo (app_id))
     {
-      debug_line ("no app id or no metainfo for", app_id != NULL ? app_id : g_get_prgname ());
+      decision_line ("no app id or no metainfo for", app_id != NULL ? app_id : g_get_prgname ());
       return G_SOURCE_REMOVE;
     }
+  started_at = g_get_monotonic_time ();
+  g_signal_connect (window, "unmap", G_CALLBACK (on_parent_unmapped), NULL);
 #ifdef GDK_WINDOWING_X11
   if (GDK_IS_X11_WINDOW (gdk_window))
     {
@@ -277,16 +454,25 @@ present_when_idle (gpointer data)
     {
       /* Exported, first-open is started from on_exported; without xdg-foreign the window
        * is shown unparented, centred on the screen. */
-      if (!has_xdg_exporter (gtk_widget_get_display (window))
+      if (!has_xdg_exporter (gtk_widget_get_display (GTK_WIDGET (window)))
           || !gdk_wayland_window_export_handle (gdk_window, on_exported, g_strdup (app_id), g_free))
         {
-          debug_line ("the compositor cannot export the window (xdg-foreign); unparented", app_id);
+          decision_line ("the compositor cannot export the window (xdg-foreign); unparented", app_id);
           start_first_open (app_id, NULL, NULL);
         }
       return G_SOURCE_REMOVE;
     }
 #endif
-  debug_line ("a display first-open cannot parent to", app_id);
+  decision_line ("a display first-open cannot parent to", app_id);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+give_up_waiting (gpointer data)
+{
+  dialog_source = 0;
+  decision_line ("no main window after the dialog: a dialog-only program", g_get_prgname ());
+  stop_watching ();
   return G_SOURCE_REMOVE;
 }
 
@@ -295,6 +481,7 @@ on_map (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpoin
 {
   GObject *object = g_value_get_object (&values[0]);
   GtkWindow *window;
+  gint64 now;
 
   if (!GTK_IS_WINDOW (object) || GTK_IS_OFFSCREEN_WINDOW (object))
     return TRUE;
@@ -304,13 +491,32 @@ on_map (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpoin
   switch (gtk_window_get_type_hint (window))
     {
     case GDK_WINDOW_TYPE_HINT_NORMAL:
-      /* The app's main window: present once the app is idle, then stop looking. */
-      g_idle_add_full (G_PRIORITY_LOW, present_when_idle, g_object_ref (window), g_object_unref);
-      return FALSE;
+      /* A main window: present once the app has stopped mapping toplevels (start-up
+       * is over, and the window on top is known), from an idle-priority timeout. */
+      now = g_get_monotonic_time ();
+      if (first_main_map == 0)
+        first_main_map = now;
+      g_clear_handle_id (&dialog_source, g_source_remove);
+      forget_candidate ();
+      candidate = window;
+      candidate_on_screen = FALSE;
+      g_object_add_weak_pointer (G_OBJECT (candidate), (gpointer *) &candidate);
+      g_signal_connect (candidate, "map-event", G_CALLBACK (on_candidate_map_event), NULL);
+      if (settle_source != 0 && now - first_main_map < SETTLE_LIMIT_US)
+        g_clear_handle_id (&settle_source, g_source_remove);
+      if (settle_source == 0)
+        settle_source = g_timeout_add_full (G_PRIORITY_LOW, SETTLE_MS, present, NULL, NULL);
+      return TRUE;
     case GDK_WINDOW_TYPE_HINT_DIALOG:
-      /* A dialog with no window under it: a dialog-only process. */
-      debug_line ("the first window is a dialog", g_get_prgname ());
-      return FALSE;
+      /* A dialog with no window under it: a dialog-only process (zenity, a polkit
+       * agent), or a dialog before the main window (Mousepad's session-restore prompt).
+       * Keep waiting for a main window for a while. */
+      if (first_main_map == 0 && dialog_source == 0 && started_at == 0)
+        {
+          decision_line ("the first window is a dialog; waiting for a main window", g_get_prgname ());
+          dialog_source = g_timeout_add_seconds_full (G_PRIORITY_LOW, DIALOG_WAIT_S, give_up_waiting, NULL, NULL);
+        }
+      return TRUE;
     default:
       /* A splash screen, a utility palette: wait for the main window. */
       return TRUE;
@@ -340,5 +546,5 @@ gtk_module_init (gint *argc, gchar ***argv)
   /* GtkWidget::map exists once the class is initialised; nothing else is created. */
   g_type_class_ref (GTK_TYPE_WINDOW);
   map_signal_id = g_signal_lookup ("map", GTK_TYPE_WIDGET);
-  map_hook_id = g_signal_add_emission_hook (map_signal_id, 0, on_map, NULL, NULL);
+  watch ();
 }

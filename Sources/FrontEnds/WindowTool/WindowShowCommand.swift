@@ -38,7 +38,7 @@ struct WindowShowCommand {
         defer { request.lock?.release() }
         guard try Self.openDisplay(for: request) else { return request.nothingShown }
         let window = try Self.readWindow(request, options)
-        let (dialog, parented) = try Self.makeDialog(window, parent: request.parent)
+        guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
         return try Self.show(dialog, window, request, parented: parented)
     }
 
@@ -149,8 +149,8 @@ struct WindowShowCommand {
     }
 
     /// Step 4: the dialog, transient for the parent when there is one.
-    /// - Returns: the dialog, and whether it got its parent.
-    private static func makeDialog(_ window: Window, parent: ParentWindowHandle?) throws(CommandFailure) -> (FirstOpenDialog, Bool) {
+    /// - Returns: the dialog, and whether it got its parent; nil when the parent is gone.
+    private static func makeDialog(_ window: Window, _ request: Request) throws(CommandFailure) -> (FirstOpenDialog, Bool)? {
         // Colours passed ColorSyntax when the spec was loaded, which is tested to agree
         // with gdk_rgba_parse: the same verdict as validate and first-open's decision.
         let dialog: FirstOpenDialog
@@ -160,10 +160,16 @@ struct WindowShowCommand {
             throw CommandFailure(.badValue("\(window.spec.path): \(error)"))
         }
         var parented = false
-        if let parent {
+        if let parent = request.parent {
             do {
                 try dialog.setParent(parent)
                 parented = true
+            } catch .noSuchWindow(let handle) {
+                // The app's window is gone before ours maps (a splash-like main window, an
+                // app that re-creates its window, an app that quit): as when it closes
+                // later, nothing is shown and nothing recorded — never a window over no app.
+                Diagnostics.output("nothing: the parent window \(handle) is gone; \(request.kind.rawValue) was not shown; nothing recorded")
+                return nil
             } catch {
                 warnUnparented(error)
             }
