@@ -20,7 +20,7 @@ languages() {
 if [ "${1:-}" = "--update-pot" ]; then
     # Swift string literals and calls read fine with xgettext's C parser.
     (cd "$root" && grep -v '^[[:space:]]*#' po/POTFILES | xargs xgettext -L C --from-code=UTF-8 \
-        --keyword=gettext:1 --keyword=ngettext:1,2 --add-comments=TRANSLATORS: \
+        --keyword=gettext:1 --keyword=ngettext:1,2 --keyword=pgettext:1c,2 --add-comments=TRANSLATORS: \
         --package-name="$domain" --msgid-bugs-address= --sort-output \
         -o po/$domain.pot)
     for lang in $(languages); do

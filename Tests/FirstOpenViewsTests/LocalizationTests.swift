@@ -220,4 +220,27 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(Localization.substitute("%s and %s", ["%1$s", "%s"]), "%1$s and %s", "arguments are not scanned")
         XCTAssertEqual(Localization.substitute("%3$s %n %", ["a"]), "%3$s %n %")
     }
+
+    /// A release date is written in the language of the translation, whatever LC_TIME
+    /// says: the screenshot renderer (and this test process) runs with LC_TIME=C, where
+    /// GLib's %B is English ("21. February 2023" in a German window).
+    func testReleaseDatesUseTheTranslationsMonthNames() throws {
+        try Self.requireCatalogues()
+        try Self.withLanguage("de") {
+            XCTAssertEqual(BuiltInStrings.releaseDate("2023-02-21"), "21. Februar 2023")
+            XCTAssertEqual(BuiltInStrings.releaseLine(date: "2022-03-05", isPrerelease: true), "Vorabversion, 5. März 2022")
+        }
+        try Self.withLanguage("fr") {
+            XCTAssertEqual(BuiltInStrings.releaseDate("2023-08-01"), "1 août 2023")
+        }
+        try Self.withLanguage("es") {
+            XCTAssertEqual(BuiltInStrings.releaseDate("2023-12-24"), "24 de diciembre de 2023")
+        }
+        try Self.withLanguage("he") {
+            XCTAssertEqual(BuiltInStrings.releaseDate("2023-02-21"), "21.2.2023")
+        }
+        try Self.withLanguage("en") {
+            XCTAssertEqual(BuiltInStrings.releaseDate("2023-02-21"), "21 February 2023")
+        }
+    }
 }

@@ -92,10 +92,61 @@ public enum BuiltInStrings {
         // g_date_time_format() syntax: %-d the day, %B the month's name, %Y the year,
         // e.g. "16 September 2022". Reorder or add words as your language writes dates.
         // xgettext:no-c-format
-        let format = Localization.gettext("%-d %B %Y")
+        var format = Localization.gettext("%-d %B %Y")
+        // The month's name from the catalogue that translated the format: GLib takes %B
+        // from LC_TIME, which a screenshot pins to C (and a session may set to another
+        // language than the messages'), so "21. February 2023" mixed two languages.
+        // Without a translation of the name, GLib's (LC_TIME's) stays.
+        if format.contains("%B"), let name = monthName(Int(month)) {
+            format = format.replacing("%B", with: name.replacing("%", with: "%%"))
+        }
         guard let formatted = g_date_time_format(date, format) else { return nil }
         defer { g_free(formatted) }
         return String(cString: formatted)
+    }
+
+    /// The name of month `number` (1–12) as a date writes it ("21. Februar 2023"),
+    /// translated in the `first-open` domain, or `nil` when the catalogue has none.
+    static func monthName(_ number: Int) -> String? {
+        switch number {
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 1: return Localization.pgettext("month name in a date", "January")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 2: return Localization.pgettext("month name in a date", "February")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 3: return Localization.pgettext("month name in a date", "March")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 4: return Localization.pgettext("month name in a date", "April")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 5: return Localization.pgettext("month name in a date", "May")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 6: return Localization.pgettext("month name in a date", "June")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 7: return Localization.pgettext("month name in a date", "July")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 8: return Localization.pgettext("month name in a date", "August")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 9: return Localization.pgettext("month name in a date", "September")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 10: return Localization.pgettext("month name in a date", "October")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 11: return Localization.pgettext("month name in a date", "November")
+        // TRANSLATORS: The month's name as "%-d %B %Y" (the date under a version heading)
+        // shows it, in the form your language uses in a date.
+        case 12: return Localization.pgettext("month name in a date", "December")
+        default: return nil
+        }
     }
 
     /// The line under a version heading: its date, and "Pre-release" for a development

@@ -62,6 +62,16 @@ public enum Localization {
         }
     }
 
+    /// `msgid` in `context` translated in the `first-open` domain (gettext's `pgettext`),
+    /// or `nil` when the catalogue has no translation for it.
+    public static func pgettext(_ context: String, _ msgid: String) -> String? {
+        // gettext stores a context as "context\u{4}msgid" (what xgettext's
+        // --keyword=pgettext:1c,2 writes); an untranslated lookup returns the key itself.
+        let key = context + "\u{4}" + msgid
+        let translated = gettext(key)
+        return translated == key ? nil : translated
+    }
+
     /// The singular or plural form for `count`, translated in the `first-open` domain.
     public static func ngettext(_ singular: String, _ plural: String, _ count: Int) -> String {
         _ = binding
