@@ -109,11 +109,17 @@ final class WhatsNewContentTests: XCTestCase {
         XCTAssertEqual(history.crossed(from: nil, to: nil).map(\.versionText), ["43.5"])
     }
 
-    func testEmptyReleasesDoNotCount() {
-        let history = ReleaseHistory([release("3", rows: 0), release("2", rows: 1)])
+    /// A crossed release without notes is left out, except the current version's, which
+    /// is named (with "No details for this release") when anything is shown at all.
+    func testEmptyReleasesDoNotCountButTheCurrentOneIsNamed() {
+        let history = ReleaseHistory([release("4", rows: 0), release("3", rows: 0), release("2", rows: 1)])
         let result = history.sections(from: v("1"), to: v("3"))
-        XCTAssertEqual(result?.sections.count, 1)
-        XCTAssertNil(result?.sections.first?.heading)
+        XCTAssertEqual(result?.sections.map(\.heading), ["Version 3", "Version 2"])
+        XCTAssertEqual(result?.sections.map(\.note), ["No details for this release", nil])
+        let older = history.sections(from: v("1"), to: v("2"))
+        XCTAssertEqual(older?.sections.count, 1)
+        XCTAssertNil(older?.sections.first?.heading, "a single version of a spec's rows stays unheaded")
+        XCTAssertEqual(history.crossed(from: v("1"), to: v("4")).map(\.versionText), ["4", "2"])
         XCTAssertNil(ReleaseHistory([release("3", rows: 0)]).sections(from: v("1"), to: v("3")))
     }
 
@@ -148,5 +154,41 @@ final class WhatsNewContentTests: XCTestCase {
         let result = history.sections(from: v("0"), to: v("4"), strings: strings)
         XCTAssertEqual(result?.sections.first?.heading, "Versión 4")
         XCTAssertEqual(result?.sections.count, 4)
+    }
+
+    /// Shaped like Metadata Cleaner 2.3.0 -> 2.4.0, whose 2.4.0 carries no description:
+    /// the window names 2.4.0 ("No details for this release") above 2.3.1's notes, and
+    /// "Release Notes" opens 2.4.0's page. It showed only "Version 2.3.1" and linked its page.
+    func testTheCurrentVersionIsNamedEvenWithoutNotesAndLinked() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("org.example.Cleaner.metainfo.xml", """
+            <component type="desktop-application"><id>org.example.Cleaner</id><name>Cleaner</name>
+            <releases>
+              <release version="2.4.0" date="2023-03-01"><url type="details">https://example.org/2.4.0</url></release>
+              <release version="2.3.1" date="2022-12-01"><description><p>Fixes.</p></description>
+                <url type="details">https://example.org/2.3.1</url></release>
+              <release version="2.3.0" date="2022-11-01"><description><p>Features.</p></description></release>
+            </releases></component>
+            """)
+        let spec = try SpecFile(metainfoPath: path, locale: "C")
+        XCTAssertEqual(try spec.currentVersion(), v("2.4.0"))
+        let content = try XCTUnwrap(spec.windowContent(kind: .whatsNew, from: v("2.3.0"), to: v("2.4.0")))
+        XCTAssertEqual(content.sections.map(\.heading), ["Version 2.4.0", "Version 2.3.1"])
+        XCTAssertEqual(content.sections.map(\.date), ["2023-03-01", "2022-12-01"])
+        XCTAssertEqual(content.sections.map(\.note), ["No details for this release", nil])
+        XCTAssertEqual(content.secondaryAction?.url, "https://example.org/2.4.0")
+        // Without a record (a screenshot): the current version, then the newest notes.
+        let current = try XCTUnwrap(spec.windowContent(kind: .whatsNew, to: v("2.4.0")))
+        XCTAssertEqual(current.sections.map(\.heading), ["Version 2.4.0", "Version 2.3.1"])
+        // Crossing only releases without notes still shows nothing (recorded silently).
+        XCTAssertNil(spec.windowContent(kind: .whatsNew, from: v("2.3.1"), to: v("2.4.0")))
+    }
+
+    func testTheNewestPageIsLinkedWhenTheCurrentReleaseHasNone() {
+        let history = ReleaseHistory([release("3.0", rows: 0), release("2.0", rows: 1, url: "https://example.org/2"),
+                                      release("1.5", rows: 1, url: "https://example.org/1.5")])
+        let result = history.sections(from: v("1.0"), to: v("3.0"))
+        XCTAssertEqual(result?.shown.map(\.versionText), ["3.0", "2.0", "1.5"])
+        XCTAssertEqual(result?.shown.lazy.compactMap(\.detailsURL).first, "https://example.org/2")
     }
 }

@@ -1,4 +1,5 @@
 import CGtk
+import FirstOpenContent
 @testable import FirstOpenViews
 import Glibc
 import XCTest
@@ -228,6 +229,7 @@ final class LocalizationTests: XCTestCase {
         try Self.requireCatalogues()
         try Self.withLanguage("de") {
             XCTAssertEqual(BuiltInStrings.releaseDate("2023-02-21"), "21. Februar 2023")
+            XCTAssertEqual(ContentStrings.translated.noDetails, "Keine Details zu dieser Version")
             XCTAssertEqual(BuiltInStrings.releaseLine(date: "2022-03-05", isPrerelease: true), "Vorabversion, 5. März 2022")
         }
         try Self.withLanguage("fr") {

@@ -105,6 +105,13 @@ public enum BuiltInStrings {
         return String(cString: formatted)
     }
 
+    /// Under the heading of the version the user now runs when its release has no notes.
+    public static var noDetails: String {
+        // TRANSLATORS: Under the version heading of the release the user now runs, when
+        // it has no release notes (GNOME Software says the same).
+        Localization.gettext("No details for this release")
+    }
+
     /// The name of month `number` (1–12) as a date writes it ("21. Februar 2023"),
     /// translated in the `first-open` domain, or `nil` when the catalogue has none.
     static func monthName(_ number: Int) -> String? {

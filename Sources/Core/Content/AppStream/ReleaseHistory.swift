@@ -41,7 +41,8 @@ public struct ReleaseHistory: Sendable, Hashable {
     }
 
     /// The notes of the versions crossed going from `from` to `to`, newest first,
-    /// without the empty ones. `from == nil` means "just the current notes": only the
+    /// without the empty ones, except the release of `to` itself: when some crossed
+    /// version has notes, the current version comes first even without any. `from == nil` means "just the current notes": only the
     /// newest release up to `to`. `to == nil` means no upper bound.
     public func crossed(from: Version?, to: Version?) -> [ReleaseNotes] {
         let includesDevelopment = from != nil || (to?.isPrerelease ?? false)
@@ -51,7 +52,14 @@ public struct ReleaseHistory: Sendable, Hashable {
                 && (to.map { release.version <= $0 } ?? true)
                 && (from.map { release.version > $0 } ?? true)
         }
-        return from == nil ? Array(candidates.prefix(1)) : candidates
+        let shown = from == nil ? Array(candidates.prefix(1)) : candidates
+        // The version the user now runs is always named, with or without notes (as GNOME
+        // Software does, "No details for this release"): a window that showed only
+        // "Version 2.3.1" after an update to 2.4.0 never said which version this is.
+        guard !shown.isEmpty, let to, shown.first?.version != to,
+              let current = releases.first(where: { $0.version == to && !$0.hasNotes })
+        else { return shown }
+        return [current] + shown
     }
 
     /// The sections of a What's New window from `from` to `to` (see the type's rule),
@@ -76,7 +84,7 @@ public struct ReleaseHistory: Sendable, Hashable {
                 isPrerelease: headed && release.isPrerelease,
                 rows: release.rows,
                 description: release.description,
-                note: cut > 0 ? strings.footnote(cut, 0) : nil)
+                note: cut > 0 ? strings.footnote(cut, 0) : release.hasNotes ? nil : strings.noDetails)
         }
         let footnote = budget.leftOutReleases > 0 ? strings.footnote(0, budget.leftOutReleases) : nil
         return (sections, footnote, budget.shown.map(\.release))

@@ -399,7 +399,8 @@ public struct SpecFile: Sendable {
             guard showsWhatsNew,
                   let notes = ReleaseHistory(releases).sections(from: from, to: to, strings: strings)
             else { return nil }
-            let details = notes.shown.first?.detailsURL.map {
+            // The newest shown release's page (the current version's when it has one).
+            let details = notes.shown.lazy.compactMap(\.detailsURL).first.map {
                 SecondaryAction(label: strings.releaseNotesLabel, url: $0)
             }
             var content = WindowContent(

@@ -13,8 +13,9 @@ public struct ContentSection: Sendable, Hashable {
     public var rows: [InformationRow]
     /// The AppStream description of this section's release, after the rows.
     public var description: [DescriptionBlock]
-    /// A line after the description when the caps left some of it out ("And 12 more
-    /// changes"), or `nil`.
+    /// A dimmed line after the description: when the caps left some of it out ("And 12
+    /// more changes"), or for the current version's release without notes ("No details
+    /// for this release"); `nil` for none.
     public var note: String?
 
     /// Creates a section.
@@ -35,5 +36,5 @@ public struct ContentSection: Sendable, Hashable {
     }
 
     /// Whether the section shows nothing but (perhaps) its heading.
-    public var isEmpty: Bool { rows.isEmpty && description.isEmpty }
+    public var isEmpty: Bool { rows.isEmpty && description.isEmpty && note == nil }
 }

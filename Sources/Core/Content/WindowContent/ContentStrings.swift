@@ -12,20 +12,26 @@ public struct ContentStrings: Sendable {
     /// The label of the secondary button made from a release's details URL when the
     /// spec names none, e.g. "Release Notes".
     public var releaseNotesLabel: String
+    /// What the section of the version the user now runs says when that release has no
+    /// notes: "No details for this release", as GNOME Software says.
+    public var noDetails: String
 
     /// Creates a set of strings.
     public init(
         versionHeading: @escaping @Sendable (String) -> String,
         footnote: @escaping @Sendable (_ changes: Int, _ updates: Int) -> String,
-        releaseNotesLabel: String
+        releaseNotesLabel: String,
+        noDetails: String = "No details for this release"
     ) {
         self.versionHeading = versionHeading
         self.footnote = footnote
         self.releaseNotesLabel = releaseNotesLabel
+        self.noDetails = noDetails
     }
 
     /// The English originals: "Version %s", "And N more changes", "And N more
-    /// updates", "And N more changes and M more updates", "Release Notes".
+    /// updates", "And N more changes and M more updates", "Release Notes", "No details
+    /// for this release".
     public static let english = ContentStrings(
         versionHeading: { "Version \($0)" },
         footnote: { changes, updates in
