@@ -1,5 +1,6 @@
 import FirstOpenContent
 import FirstOpenState
+import Foundation
 import XCTest
 
 final class MetainfoReleasesTests: XCTestCase {
@@ -256,5 +257,41 @@ final class MetainfoReleasesTests: XCTestCase {
         let byVersion = Dictionary(uniqueKeysWithValues: releases.releases.map { ($0.versionText, $0.detailsURL) })
         XCTAssertEqual(byVersion["2.0"], "https://example.org/2.0")
         XCTAssertEqual(byVersion["1.0"], .some(nil))
+    }
+
+    /// The reader, `validate` and every command agree: ESC and BEL in a `<name>` (raw or
+    /// as `&#27;`) and a NUL anywhere are errors naming the line (XML 1.0 allows none of
+    /// them; a spec's `Name=` refuses control characters too); a UTF-8 byte order mark
+    /// before `<?xml` is valid XML and read. Before, the first two passed `validate` and
+    /// reached the window title raw, the NUL cut a paragraph silently, the BOM was refused.
+    func testControlCharactersNULAndTheBOMGetOneVerdict() throws {
+        let directory = try TemporaryDirectory()
+        func file(name: String, paragraph: String, prefix: [UInt8] = []) throws -> String {
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <component type="desktop-application">
+                  <id>org.example.Odd</id>
+                  <name>\(name)</name>
+                  <releases><release version="2.0"><description><p>\(paragraph)</p></description></release></releases>
+                </component>
+                """
+            return try directory.write("org.example.Odd.metainfo.xml", Data(prefix + Array(xml.utf8)))
+        }
+        let refused: [(name: String, paragraph: String, message: String)] = [
+            ("Odd\u{1b}[31m\u{7}", "ok", ":4:12: error: the control character \\u{1b} is not allowed in XML"),
+            ("Odd&#7;", "ok", ":4:10: error: <name> \"Odd\\u{7}\" contains a control character (\\u{7}); names must be plain text"),
+            ("Odd", "before\u{0}after", ":5:58: error: the control character \\u{0} is not allowed in XML"),
+        ]
+        for (name, paragraph, message) in refused {
+            let path = try file(name: name, paragraph: paragraph)
+            XCTAssertThrowsError(try MetainfoReleases(path: path, locale: "C"), message)
+            XCTAssertThrowsError(try SpecFile(metainfoPath: path, locale: "C", readingContent: false), message)
+            XCTAssertEqual(MetainfoValidator.validate(argument: path, locale: "C").map(\.description), [path + message])
+        }
+        let bom = try file(name: "Odd", paragraph: "ok", prefix: [0xEF, 0xBB, 0xBF])
+        let parsed = try MetainfoReleases(path: bom, locale: "C")
+        XCTAssertEqual(parsed.name, "Odd")
+        XCTAssertEqual(parsed.releases.first?.description, [.paragraph(StyledText(plain: "ok"))])
+        XCTAssertEqual(MetainfoValidator.validate(argument: bom, locale: "C"), [])
     }
 }

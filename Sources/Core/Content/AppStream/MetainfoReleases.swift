@@ -155,7 +155,13 @@ public struct MetainfoReleases: Sendable, Hashable {
         // it: no language list (GLib's costs a read of the locale's alias table).
         let languages = readingNotes ? LocaleVariants.list(for: locale) : []
         let reader = MarkupReader(languages: languages, file: file, readingNotes: readingNotes)
-        try reader.parse(bytes, file: file)
+        // A UTF-8 byte order mark before `<?xml` is valid XML (GMarkup refused it).
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let start = bytes.count >= 3 && bytes.prefix(3).elementsEqual(bom) ? 3 : 0
+        try reader.parse(UnsafeBufferPointer(rebasing: bytes[start...]), file: file)
+        if let problem = reader.nameProblem {
+            throw .metainfo(file: file, line: problem.line, column: problem.column, reason: problem.reason)
+        }
         if readingNotes { reader.checkWindowCaps() }
         self.file = file
         self.componentID = reader.componentID
@@ -290,6 +296,7 @@ private final class MarkupReader {
     }
 
     func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SpecError) {
+        try MarkupReader.checkCharacters(bytes, file: file)
         var parser = GMarkupParser(
             start_element: { _, name, attributeNames, attributeValues, userData, _ in
                 guard let name, let userData else { return }
@@ -347,6 +354,44 @@ private final class MarkupReader {
         if let failure { throw failure }
     }
 
+    /// A C0 control character other than tab, line feed and carriage return — NUL
+    /// included — anywhere in the file is an error, as XML 1.0 says (libxml2 and so
+    /// `appstreamcli` refuse them too): GMarkup let ESC and BEL in a `<name>` reach the
+    /// window's title, and a NUL cut a paragraph where GTK read it as a C string, while
+    /// `validate` said ok. One pass over the bytes, before parsing.
+    static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SpecError) {
+        guard let offset = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        else { return }
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        let column = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<offset]), as: UTF8.self)
+            .unicodeScalars.count + 1
+        throw .metainfo(file: file, line: line, column: column,
+                        reason: "the control character \(Quoted.name(String(UnicodeScalar(bytes[offset])))) "
+                            + "is not allowed in XML")
+    }
+
+    /// The first `<name>` (in any language) holding a control character (C0, DEL, C1;
+    /// written as a character reference such as `&#27;`), refused as a spec's `Name=` is:
+    /// it would reach the heading and the window title raw.
+    private(set) var nameProblem: (line: Int, column: Int, reason: String)?
+
+    /// Where the `<name>` being read starts.
+    private var nameStart = (line: 0, column: 0)
+
+    /// The line and column GMarkup is at (1-based).
+    private var position: (line: Int, column: Int) {
+        guard let context else { return (0, 0) }
+        var line: gint = 0
+        var column: gint = 0
+        g_markup_parse_context_get_position(context, &line, &column)
+        return (Int(line), Int(column))
+    }
+
     /// The line GMarkup is on (1-based).
     private var line: Int {
         guard let context else { return 0 }
@@ -376,6 +421,7 @@ private final class MarkupReader {
         case ("component", "name"):
             collectingComponentText = .name(language: attributes["xml:lang"])
             text = ""
+            nameStart = position
         case ("component", "launchable") where attributes["type"] == "desktop-id" && desktopID == nil:
             collectingComponentText = .desktopID
             text = ""
@@ -450,6 +496,12 @@ private final class MarkupReader {
             collectingComponentText = nil
             let value = collapsed(text)
             guard !value.isEmpty else { return }
+            if case .name = target, nameProblem == nil,
+               let bad = value.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                nameProblem = (nameStart.line, nameStart.column,
+                               "<name> \(quoted(value)) contains a control character (\(Quoted.name(String(bad)))); "
+                                   + "names must be plain text")
+            }
             switch target {
             case let .name(language): names.append((language, value))
             case .desktopID: desktopID = value
