@@ -57,6 +57,30 @@ final class AppStreamSourceTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: shot))
     }
 
+    /// A relative `XDG_DATA_DIRS` entry (or `XDG_DATA_HOME`) is ignored, as the XDG
+    /// specification says: `appstream:` found the app's file through it, relative to the
+    /// folder first-open ran in.
+    func testRelativeDataDirectoriesAreIgnored() throws {
+        let cli = try CLIHarness()
+        let share = try installedMaps(in: cli)
+        // The same folder, spelled relative to the folder the tests (and so first-open) run in.
+        let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+        let relative = String(repeating: "../", count: depth) + share.dropFirst()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: relative + "/appdata/org.example.Maps.appdata.xml"))
+        let app = "appstream:org.example.Maps"
+        for environment in [["XDG_DATA_DIRS": relative + ":/usr/share"],
+                            ["XDG_DATA_DIRS": "/usr/share", "XDG_DATA_HOME": relative]] {
+            for command in [["explain", app], ["validate", app]] {
+                let result = try cli.run(command, extraEnvironment: environment)
+                XCTAssertEqual(result.status, 65, "\(command) \(environment): \(result.stdout) \(result.stderr)")
+                XCTAssertTrue((result.stdout + result.stderr).contains("no metainfo file for"),
+                              result.stdout + result.stderr)
+            }
+        }
+        let absolute = try cli.run(["explain", app], extraEnvironment: ["XDG_DATA_DIRS": share + ":/usr/share"])
+        XCTAssertEqual(absolute.status, 0, absolute.stderr)
+    }
+
     func testAMetainfoPathWorksAndProblemsAreOneLine() throws {
         let cli = try CLIHarness()
         let path = try cli.write("org.example.Tiny.metainfo.xml", """

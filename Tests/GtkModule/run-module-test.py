@@ -106,9 +106,10 @@ class Session:
         with open(os.path.join(folder, APP_ID + ".metainfo.xml"), "w") as f:
             f.write(METAINFO)
 
-    def start(self, command):
+    def start(self, command, env=None, cwd=None):
         out = open(os.path.join(self.root, f"app-{len(self.processes)}.log"), "w+")
-        process = subprocess.Popen(command, env=self.env, stdout=out, stderr=subprocess.STDOUT, text=True)
+        process = subprocess.Popen(command, env=env or self.env, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                                   text=True)
         self.processes.append((process, out))
         return process, out
 
@@ -193,6 +194,15 @@ def check_exclusions(args, session):
     # 3. An app without metainfo.
     _, out = session.start([args.app, "--app-id", "org.example.NoNotes"])
     session.wait_for_output(out, "no app id or no metainfo for: org.example.NoNotes", "app without metainfo")
+    # 3b. Metainfo only under a relative XDG_DATA_DIRS entry (resolved against the app's
+    # folder): ignored, as the XDG specification says.
+    relative = os.path.join(session.root, "relative-share", "metainfo")
+    os.makedirs(relative)
+    with open(os.path.join(relative, "org.example.Relative.metainfo.xml"), "w") as f:
+        f.write(METAINFO.replace(APP_ID, "org.example.Relative"))
+    relative_env = dict(session.env, XDG_DATA_DIRS="relative-share:" + session.env["XDG_DATA_DIRS"])
+    _, out = session.start([args.app, "--app-id", "org.example.Relative"], env=relative_env, cwd=session.root)
+    session.wait_for_output(out, "no app id or no metainfo for: org.example.Relative", "relative XDG_DATA_DIRS")
     # 4. A plain gtk_init app whose program name has no desktop file: no app id.
     _, out = session.start([args.app])
     session.wait_for_output(out, "no app id or no metainfo for: module-test-app", "app without an id")

@@ -132,17 +132,26 @@ app_embeds_libfirst_open (void)
   return TRUE;
 }
 
-/* Whether DIR/RELATIVE exists for one of the data directories (user's first). */
+/* Whether DIR/RELATIVE exists for one of the data directories (user's first). Relative
+ * entries of $XDG_DATA_HOME and $XDG_DATA_DIRS are ignored, as the XDG Base Directory
+ * specification says and first-open's appstream: lookup does (XDGDirectory): they
+ * would name folders under whatever directory the app was started in. */
 static gboolean
 data_file_exists (const char *relative)
 {
   const char *const *dirs = g_get_system_data_dirs ();
-  g_autofree char *user = g_build_filename (g_get_user_data_dir (), relative, NULL);
+  const char *home = g_get_user_data_dir ();
 
-  if (g_file_test (user, G_FILE_TEST_IS_REGULAR))
-    return TRUE;
+  if (g_path_is_absolute (home))
+    {
+      g_autofree char *user = g_build_filename (home, relative, NULL);
+      if (g_file_test (user, G_FILE_TEST_IS_REGULAR))
+        return TRUE;
+    }
   for (; *dirs != NULL; dirs++)
     {
+      if (!g_path_is_absolute (*dirs))
+        continue;
       g_autofree char *path = g_build_filename (*dirs, relative, NULL);
       if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
         return TRUE;

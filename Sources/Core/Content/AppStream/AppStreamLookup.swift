@@ -14,16 +14,11 @@ public enum AppStreamLookup {
         argument.hasPrefix(prefix) || argument.hasSuffix(".metainfo.xml") || argument.hasSuffix(".appdata.xml")
     }
 
-    /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, as GLib reads them.
+    /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, without relative entries (the XDG
+    /// specification says to ignore them, and docs/reliability.md promises it: GLib keeps
+    /// them, and `appstream:` read a metainfo file under whatever folder it ran in).
     static var dataDirectories: [String] {
-        var directories: [String] = []
-        if let home = g_get_user_data_dir() { directories.append(String(cString: home)) }
-        var system = g_get_system_data_dirs()
-        while let directory = system?.pointee {
-            directories.append(String(cString: directory))
-            system = system?.advanced(by: 1)
-        }
-        return directories
+        [XDGDirectory.userData] + XDGDirectory.systemData
     }
 
     /// The metainfo file of `appID` (`APPID.metainfo.xml` or `APPID.appdata.xml`, also

@@ -18,6 +18,19 @@ package enum XDGDirectory {
         absolute(g_get_user_config_dir(), default: ".config")
     }
 
+    /// `$XDG_DATA_HOME`, or `~/.local/share` when it is unset, empty or relative.
+    package static var userData: String {
+        absolute(g_get_user_data_dir(), default: ".local/share")
+    }
+
+    /// The absolute entries of `$XDG_DATA_DIRS`; `/usr/local/share` and `/usr/share`
+    /// when none is (the specification's default).
+    package static var systemData: [String] {
+        let directories = StringVector.strings(g_get_system_data_dirs())
+            .filter { $0.hasPrefix("/") && !$0.unicodeScalars.contains("\u{FFFD}") }
+        return directories.isEmpty ? ["/usr/local/share", "/usr/share"] : directories
+    }
+
     /// The absolute entries of `$XDG_CONFIG_DIRS`; `/etc/xdg` when none is.
     package static var systemConfig: [String] {
         let directories = StringVector.strings(g_get_system_config_dirs())
