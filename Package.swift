@@ -90,7 +90,9 @@ let package = Package(
             path: "Sources/Shims/CForeignWindow",
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("wayland-client")]
         ),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "CForeignWindow", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
+        // A GtkLabel whose accessible reports its heading level (a GObject subclass: C).
+        .target(name: "CHeadingLabel", dependencies: ["CGtk"], path: "Sources/Shims/CHeadingLabel"),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "CForeignWindow", "CHeadingLabel", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/ToolSupport"),
@@ -117,9 +119,9 @@ let package = Package(
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent", "FirstOpenTestSupport"]),
-        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow"]),
+        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow", "FirstOpenContent", "FirstOpenState"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk", "FirstOpenTestSupport"]),
-        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -73,7 +73,7 @@ public enum ProcessStart {
     /// (`FIRST_OPEN_HELPER`); none of them may be trusted with raised privileges, and
     /// first-open has no use for any, so it does not run at all.
     static func refuseToRunPrivileged() {
-        guard first_open_started_secure() != 0 else { return }
+        guard fo_started_secure() != 0 else { return }
         Diagnostics.error(privilegedMessage)
         exit(ExitCode.noPermission.rawValue)
     }

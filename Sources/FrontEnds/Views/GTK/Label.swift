@@ -1,4 +1,5 @@
 internal import CGtk
+internal import CHeadingLabel
 import FirstOpenContent
 
 /// Plain text (`GtkLabel`). Text is always set with `gtk_label_set_text`: it is never

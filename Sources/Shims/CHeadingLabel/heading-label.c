@@ -1,18 +1,11 @@
-// A GtkLabel whose accessible object reports a heading level.
+// FoHeadingLabel (heading-label.h): a GtkLabel subclass whose accessible
+// (`FoHeadingLabelAccessible`, a GtkLabelAccessible) adds "level", read from the
+// widget's "fo-heading-level" data, and has the role heading.
 //
-// Why: ATK has no setter for object attributes, and screen readers read a heading's
-// level from the attribute "level" (Orca: `level` of the object attributes, exposed by
-// the AT-SPI bridge as Accessible.GetAttributes). GTK 3 picks the accessible type per
-// widget class, so the label that is a heading is of a tiny GtkLabel subclass,
-// `FoHeadingLabel`, whose accessible (`FoHeadingLabelAccessible`, a
-// GtkLabelAccessible) adds "level" read from the widget's "fo-heading-level" data.
-//
-// Both types are registered on first use by name (no static variables: see shim.h;
-// a header compiled into several Swift modules must register them once).
-#ifndef FIRST_OPEN_CGTK_HEADING_H
-#define FIRST_OPEN_CGTK_HEADING_H
+// Both types are registered on first use by name: the window and the tests may build
+// labels before and after one another, and GLib's type system is the one registry.
+#include "heading-label.h"
 
-#include <gtk/gtk.h>
 #include <gtk/gtk-a11y.h>
 
 /// The key of the heading level (an integer stored as a pointer) on the widget.
@@ -38,7 +31,7 @@ static void fo_heading_accessible_class_init(gpointer klass, gpointer data) {
 }
 
 /// A subtype of `parent` with the same instance and class size and `class_init`.
-static inline GType fo_register_subtype(GType parent, const gchar *name, GClassInitFunc class_init) {
+static GType fo_register_subtype(GType parent, const gchar *name, GClassInitFunc class_init) {
     GType type = g_type_from_name(name);
     if (type != 0) return type;
     GTypeQuery query;
@@ -55,13 +48,9 @@ static void fo_heading_label_class_init(gpointer klass, gpointer data) {
     gtk_widget_class_set_accessible_role(GTK_WIDGET_CLASS(klass), ATK_ROLE_HEADING);
 }
 
-/// A new, floating `FoHeadingLabel`: a GtkLabel whose accessible has the role heading
-/// and the attribute "level" = `level` (1 for the window's headline).
-static inline GtkWidget *fo_heading_label_new(gint level) {
+GtkWidget *fo_heading_label_new(gint level) {
     GType type = fo_register_subtype(GTK_TYPE_LABEL, "FoHeadingLabel", fo_heading_label_class_init);
     GtkWidget *label = GTK_WIDGET(g_object_new(type, NULL));
     g_object_set_data(G_OBJECT(label), FO_HEADING_LEVEL_KEY, GINT_TO_POINTER(level));
     return label;
 }
-
-#endif
