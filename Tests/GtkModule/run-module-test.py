@@ -22,6 +22,11 @@ test's X server, with private XDG directories:
                window on top, on top itself and focused; Escape dismisses it.
   app-quits    under openbox, the app quits while What's New is open: first-open exits 2,
                nothing recorded, no window left.
+  names        every way an app names itself leads to its metainfo (the index): a <id>
+               that is not the file's name (eog), another case (Thunar), the program name
+               when the GApplication id has no file (simple-scan), a desktop-id launchable
+               for an app without GApplication (GIMP); at the first start after a
+               metainfo change too (the index rebuilt while the app runs).
   log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
                exists) names the decision with G_MESSAGES_DEBUG unset.
 
@@ -78,7 +83,7 @@ class Session:
         self.log = os.path.join(root, "first-open.log")
         env = dict(os.environ)
         for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
-                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data")]:
+                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")]:
             env[name] = os.path.join(root, sub)
             os.makedirs(env[name], exist_ok=True)
         # The system's data stays visible (icon theme, MIME database, GSettings schemas).
@@ -86,10 +91,11 @@ class Session:
         wrapper = os.path.join(root, "first-open-wrapper")
         # FIRST_OPEN_TEST_DELAY: seconds the wrapper waits before first-open runs (a
         # machine slower to start it than the app is to replace its window).
+        # `first-open index` (the module rebuilding its metainfo index) is not logged.
         with open(wrapper, "w") as f:
-            f.write('#!/bin/sh\nsleep "${FIRST_OPEN_TEST_DELAY:-0}"\n"%s" "$@"\nstatus=$?\n'
-                    'echo "$* -> $status" >> "%s"\nexit $status\n'
-                    % (args.first_open, self.log))
+            f.write('#!/bin/sh\n[ "$1" = index ] && exec "%s" "$@"\nsleep "${FIRST_OPEN_TEST_DELAY:-0}"\n"%s" "$@"\n'
+                    'status=$?\necho "$* -> $status" >> "%s"\nexit $status\n'
+                    % (args.first_open, args.first_open, self.log))
         os.chmod(wrapper, stat.S_IRWXU)
         env["GTK_MODULES"] = args.module
         env["FIRST_OPEN_GTK_MODULE_COMMAND"] = wrapper
@@ -193,7 +199,8 @@ def check_exclusions(args, session):
     session.wait_for_output(out, "a dialog-only program: zenity", "program named zenity")
     # 3. An app without metainfo.
     _, out = session.start([args.app, "--app-id", "org.example.NoNotes"])
-    session.wait_for_output(out, "no app id or no metainfo for: org.example.NoNotes", "app without metainfo")
+    session.wait_for_output(out, "no metainfo for any name of the app: org.example.NoNotes, module-test-app",
+                            "app without metainfo")
     # 3b. Metainfo only under a relative XDG_DATA_DIRS entry (resolved against the app's
     # folder): ignored, as the XDG specification says.
     relative = os.path.join(session.root, "relative-share", "metainfo")
@@ -202,10 +209,11 @@ def check_exclusions(args, session):
         f.write(METAINFO.replace(APP_ID, "org.example.Relative"))
     relative_env = dict(session.env, XDG_DATA_DIRS="relative-share:" + session.env["XDG_DATA_DIRS"])
     _, out = session.start([args.app, "--app-id", "org.example.Relative"], env=relative_env, cwd=session.root)
-    session.wait_for_output(out, "no app id or no metainfo for: org.example.Relative", "relative XDG_DATA_DIRS")
+    session.wait_for_output(out, "no metainfo for any name of the app: org.example.Relative, module-test-app",
+                            "relative XDG_DATA_DIRS")
     # 4. A plain gtk_init app whose program name has no desktop file: no app id.
     _, out = session.start([args.app])
-    session.wait_for_output(out, "no app id or no metainfo for: module-test-app", "app without an id")
+    session.wait_for_output(out, "no metainfo for any name of the app: -, module-test-app", "app without an id")
     if args.embedding_app:
         # 5. An app that embeds libfirst-open: its own Welcome, and only that one.
         _, out = session.start([args.embedding_app, args.car_spec])
@@ -300,6 +308,9 @@ def seed(args, session, version="1.0"):
     seeded = run(args.first_open, "mark-seen", "--version", version, f"appstream:{APP_ID}", env=session.env)
     if seeded.returncode != 0:
         fail(f"mark-seen: {seeded.stderr}")
+    # The metainfo index current before the app starts (the names case tests it stale).
+    if run(args.first_open, "index", env=session.env).returncode != 0:
+        fail("first-open index failed")
 
 
 def recorded(session):
@@ -433,6 +444,57 @@ def check_app_quits(args, session):
     print("ok: the app quits while What's New is open: exit 2, nothing recorded")
 
 
+NAMED_APPS = [
+    # (file name, <id>, launchable, app arguments (a copy of the app under PROGRAM),
+    #  program, the name first-open is started with)
+    ("viewer-like.appdata.xml", "org.example.ViewerLike.desktop", None,
+     ["--app-id", "org.example.ViewerLike"], None, "org.example.ViewerLike"),
+    ("org.example.filerlike.appdata.xml", "org.example.FilerLike", "org.example.FilerLike.desktop",
+     ["--app-id", "org.example.FilerLike"], None, "org.example.FilerLike"),
+    ("scanner-like.appdata.xml", "scanner-like.desktop", None,
+     ["--app-id", "org.example.ScannerLike"], "scanner-like", "scanner-like"),
+    ("org.example.PainterLike.appdata.xml", "org.example.PainterLike", "painter-like.desktop",
+     [], "painter-like", "painter-like"),
+]
+
+
+def named_metainfo(component_id, launchable):
+    text = METAINFO.replace("<id>org.example.ModuleTest</id>", f"<id>{component_id}</id>")
+    return text.replace('<launchable type="desktop-id">org.example.ModuleTest.desktop</launchable>',
+                        f'<launchable type="desktop-id">{launchable}</launchable>' if launchable else "")
+
+
+def check_names(args, session):
+    folder = os.path.join(session.env["XDG_DATA_HOME"], "metainfo")
+    os.makedirs(folder, exist_ok=True)
+    runs = 0
+    for file_name, component_id, launchable, app_args, program, started_as in NAMED_APPS:
+        path = os.path.join(folder, file_name)
+        # Added now: the index is not current at this start (as after an update).
+        with open(path, "w") as f:
+            f.write(named_metainfo(component_id, launchable))
+        seeded = run(args.first_open, "mark-seen", "--version", "1.0", path, env=session.env)
+        if seeded.returncode != 0:
+            fail(f"mark-seen {path}: {seeded.stderr}")
+        app = args.app
+        if program:
+            app = os.path.join(session.root, program)
+            shutil.copy(args.app, app)
+        _, out = session.start([app] + app_args)
+        app_window = window("Module test app", log=out)
+        dialog = window(WHATS_NEW, log=out)
+        if transient_for(dialog) != app_window:
+            fail(f"{file_name}: What's New is not transient for the app's window")
+        press(dialog, "Return")
+        runs += 1
+        line = session.wait_for_log(runs)[-1]
+        if not line.startswith(f"appstream:{started_as} --parent x11:{app_window:x} -> 0"):
+            fail(f"{file_name}: first-open ran as '{line}', expected appstream:{started_as} … -> 0")
+        session.stop_all()
+        print(f"ok: {file_name} (<id>{component_id}</id>) found as {started_as}")
+    print("ok: every name leads to the metainfo file")
+
+
 def check_log(args, session):
     session.install_metainfo()
     del session.env["G_MESSAGES_DEBUG"]
@@ -450,10 +512,11 @@ def check_log(args, session):
     _, out = session.start([args.app, "--app-id", "org.example.NoNotes"])
     window("Module test app", log=out)
     deadline = time.time() + DEADLINE
-    while time.time() < deadline and "no app id or no metainfo for: org.example.NoNotes" not in open(log).read():
+    expected = "no metainfo for any name of the app: org.example.NoNotes, module-test-app"
+    while time.time() < deadline and expected not in open(log).read():
         time.sleep(0.1)
     text = open(log).read()
-    if "module-test-app[" not in text or "no app id or no metainfo for: org.example.NoNotes" not in text:
+    if "module-test-app[" not in text or expected not in text:
         fail(f"the log does not name the decision: {text!r}")
     if "first-open-gtk-module" in session.output(out):
         fail("the module wrote to the app's output without G_MESSAGES_DEBUG")
@@ -464,7 +527,7 @@ def check_log(args, session):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("case", choices=["exclusions", "wayland", "whats-new", "parent-gone", "dialog-first",
-                                         "many-windows", "app-quits", "log"])
+                                         "many-windows", "app-quits", "log", "names"])
     parser.add_argument("--module", required=True)
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--app", required=True)
@@ -487,7 +550,8 @@ def main():
     try:
         cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new,
                  "parent-gone": check_parent_gone, "dialog-first": check_dialog_first,
-                 "many-windows": check_many_windows, "app-quits": check_app_quits, "log": check_log}
+                 "many-windows": check_many_windows, "app-quits": check_app_quits, "log": check_log,
+                 "names": check_names}
         cases[args.case](args, session)
     finally:
         session.stop_all()

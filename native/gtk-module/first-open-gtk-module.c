@@ -178,21 +178,147 @@ has_metainfo (const char *app_id)
   return FALSE;
 }
 
-/* The app's id: the default GApplication's, else the program name when a desktop file
- * of that name is installed (apps without GApplication, e.g. "gimp"). NULL: unknown. */
+/* $XDG_DATA_HOME then $XDG_DATA_DIRS as first-open's XDGDirectory reads them (absolute
+ * entries only; ~/.local/share, and /usr/local/share:/usr/share when none is absolute),
+ * so that the index stamp below reads the same as the one first-open wrote. */
+static GPtrArray *
+data_dirs (void)
+{
+  GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
+  const char *home = g_get_user_data_dir ();
+  const char *const *system = g_get_system_data_dirs ();
+  guint before;
+
+  if (g_path_is_absolute (home) && g_utf8_validate (home, -1, NULL))
+    g_ptr_array_add (dirs, g_strdup (home));
+  else
+    g_ptr_array_add (dirs, g_strconcat (g_get_home_dir (), "/.local/share", NULL));
+  before = dirs->len;
+  for (; *system != NULL; system++)
+    if (g_path_is_absolute (*system) && g_utf8_validate (*system, -1, NULL))
+      g_ptr_array_add (dirs, g_strdup (*system));
+  if (dirs->len == before)
+    {
+      g_ptr_array_add (dirs, g_strdup ("/usr/local/share"));
+      g_ptr_array_add (dirs, g_strdup ("/usr/share"));
+    }
+  return dirs;
+}
+
+/* The metainfo index first-open keeps (MetainfoIndex.swift): every name an installed app
+ * goes by (file name, <id>, desktop-id launchable; lower case, no ".desktop") and its
+ * metainfo file, behind a stamp of the metainfo folders' modification times. Read with
+ * one open; NULL when missing or not current (a package added or removed a file). */
 static char *
-find_app_id (void)
+read_index (void)
+{
+  const char *cache = g_get_user_cache_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GPtrArray) dirs = data_dirs ();
+  g_autoptr(GString) header = g_string_new ("first-open metainfo index 1\n");
+  const char *const folders[] = { "metainfo", "appdata" };
+  char *contents = NULL;
+  gsize length = 0;
+
+  if (g_path_is_absolute (cache) && g_utf8_validate (cache, -1, NULL))
+    path = g_strconcat (cache, "/first-open/metainfo-index", NULL);
+  else
+    path = g_strconcat (g_get_home_dir (), "/.cache/first-open/metainfo-index", NULL);
+  if (!g_file_get_contents (path, &contents, &length, NULL))
+    return NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (folders); i++)
+    for (guint j = 0; j < dirs->len; j++)
+      {
+        g_autofree char *folder = g_strconcat (dirs->pdata[j], "/", folders[i], NULL);
+        struct stat info;
+        if (stat (folder, &info) == 0 && S_ISDIR (info.st_mode))
+          g_string_append_printf (header, "folder %lld.%09ld %s\n", (long long) info.st_mtim.tv_sec,
+                                  (long) info.st_mtim.tv_nsec, folder);
+        else
+          g_string_append_printf (header, "folder - %s\n", folder);
+      }
+  g_string_append_c (header, '\n');
+  if (length < header->len || memcmp (contents, header->str, header->len) != 0)
+    {
+      g_free (contents);
+      return NULL;
+    }
+  return contents;
+}
+
+/* Whether INDEX has NAME (compared as the index stores names). */
+static gboolean
+index_has (const char *index, const char *name)
+{
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  g_autofree char *line = NULL;
+
+  if (g_str_has_suffix (key, ".desktop"))
+    key[strlen (key) - strlen (".desktop")] = '\0';
+  line = g_strconcat ("\n", key, "\t", NULL);
+  return *key != '\0' && strstr (index, line) != NULL;
+}
+
+/* A name first-open can take after appstream: (AppID.isValid). */
+static gboolean
+is_usable_name (const char *name)
+{
+  if (name == NULL || *name == '\0' || *name == '.' || strlen (name) > 200)
+    return FALSE;
+  for (const char *c = name; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && *c != '.' && *c != '_' && *c != '-')
+      return FALSE;
+  return TRUE;
+}
+
+/* Rebuilds the index in the background (`first-open index`, double-forked, quiet), once
+ * per process; the module waits for it at idle priority (see decide). */
+static void
+update_index (void)
+{
+  static gboolean started;
+  const char *command = g_getenv ("FIRST_OPEN_GTK_MODULE_COMMAND");
+  const char *argv[] = { NULL, "index", NULL };
+
+  if (started)
+    return;
+  started = TRUE;
+  argv[0] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
+  g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
+                 NULL, NULL, NULL, NULL);
+}
+
+/* The name first-open finds the app's metainfo by (appstream:NAME), or NULL. The app
+ * names itself by the default GApplication's id and by its program name (apps without
+ * GApplication, e.g. "gimp"; apps whose GApplication id matches no file, e.g.
+ * simple-scan's org.gnome.SimpleScan); the index maps either to the file (eog's
+ * org.gnome.eog to eog.appdata.xml through its <id>, org.xfce.Thunar to
+ * org.xfce.thunar.appdata.xml whatever the case). Without a current index (a package
+ * added, removed or updated a metainfo file: every update), it starts its rebuild and,
+ * with WAITING_ALLOWED, returns NULL with *STALE set; otherwise only files named after
+ * one of the names are found. */
+static char *
+find_metainfo_name (char **tried, gboolean waiting_allowed, gboolean *stale)
 {
   GApplication *application = g_application_get_default ();
-  const char *program = g_get_prgname ();
+  const char *names[] = { application != NULL ? g_application_get_application_id (application) : NULL,
+                          g_get_prgname () };
+  g_autofree char *index = read_index ();
 
-  if (application != NULL && g_application_get_application_id (application) != NULL)
-    return g_strdup (g_application_get_application_id (application));
-  if (program != NULL && g_application_id_is_valid (program))
+  *tried = g_strjoin (", ", names[0] != NULL ? names[0] : "-", names[1] != NULL ? names[1] : "-", NULL);
+  *stale = index == NULL;
+  if (index == NULL)
     {
-      g_autofree char *desktop = g_strdup_printf ("applications/%s.desktop", program);
-      if (data_file_exists (desktop))
-        return g_strdup (program);
+      update_index ();
+      if (waiting_allowed)
+        return NULL;
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (!is_usable_name (names[i]))
+        continue;
+      if (index != NULL ? index_has (index, names[i]) : has_metainfo (names[i]))
+        return g_strdup (names[i]);
     }
   return NULL;
 }
@@ -332,6 +458,7 @@ forget_candidate (void)
 
 static gboolean on_map (GSignalInvocationHint *hint, guint n_values, const GValue *values, gpointer data);
 static gboolean present (gpointer data);
+static void decide (GtkWindow *window);
 
 static void
 stop_watching (void)
@@ -385,16 +512,10 @@ choose_parent (void)
   return any;
 }
 
+/* Back to waiting for a main window (the chosen one went away). */
 static void
-on_parent_unmapped (GtkWidget *widget, gpointer data)
+wait_for_next_main_window (void)
 {
-  g_signal_handlers_disconnect_by_func (widget, on_parent_unmapped, data);
-  if (retried || g_get_monotonic_time () - started_at > PARENT_GONE_RETRY_US)
-    return;
-  /* A splash-like main window, or one the app re-creates: first-open finds it gone and
-   * shows nothing (exit 2, nothing recorded); What's New goes over the next one. */
-  retried = TRUE;
-  decision_line ("the main window went away; waiting for the next one", NULL);
   first_main_map = 0;
   watch ();
   /* Its replacement may be mapped already (before the old one went). */
@@ -405,12 +526,23 @@ on_parent_unmapped (GtkWidget *widget, gpointer data)
     }
 }
 
+static void
+on_parent_unmapped (GtkWidget *widget, gpointer data)
+{
+  g_signal_handlers_disconnect_by_func (widget, on_parent_unmapped, data);
+  if (retried || g_get_monotonic_time () - started_at > PARENT_GONE_RETRY_US)
+    return;
+  /* A splash-like main window, or one the app re-creates: first-open finds it gone and
+   * shows nothing (exit 2, nothing recorded); What's New goes over the next one. */
+  retried = TRUE;
+  decision_line ("the main window went away; waiting for the next one", NULL);
+  wait_for_next_main_window ();
+}
+
 static gboolean
 present (gpointer data)
 {
   GtkWindow *window;
-  GdkWindow *gdk_window;
-  g_autofree char *app_id = NULL;
 
   settle_source = 0;
   window = choose_parent ();
@@ -421,7 +553,6 @@ present (gpointer data)
       first_main_map = 0;
       return G_SOURCE_REMOVE;
     }
-  gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
   /* Mapped by GTK but not yet by the window manager (busy with the app's other windows):
    * What's New mapped now would be refused the focus (openbox marked it "demands
    * attention" and left the focus to the app). Wait for the window's MapNotify. */
@@ -442,11 +573,50 @@ present (gpointer data)
       decision_line ("the app uses libfirst-open itself", NULL);
       return G_SOURCE_REMOVE;
     }
-  app_id = find_app_id ();
-  if (app_id == NULL || !has_metainfo (app_id))
+  decide (window);
+  return G_SOURCE_REMOVE;
+}
+
+/* After an update the index is not current: `first-open index` rebuilds it (tens of
+ * milliseconds, in its own process) while the app runs on; it is read again every
+ * 100 ms, for at most 5 s, then the names are looked up directly. */
+#define INDEX_WAIT_MS 100
+#define INDEX_WAIT_TRIES 50
+static guint index_waits;
+
+static gboolean
+decide_when_indexed (gpointer data)
+{
+  GtkWindow *window = data;
+
+  if (is_main_window (window))
+    decide (window);
+  else
+    wait_for_next_main_window ();
+  return G_SOURCE_REMOVE;
+}
+
+/* Which metainfo, then first-open over WINDOW. */
+static void
+decide (GtkWindow *window)
+{
+  GdkWindow *gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
+  g_autofree char *app_id = NULL;
+  g_autofree char *tried = NULL;
+  gboolean stale = FALSE;
+
+  app_id = find_metainfo_name (&tried, index_waits < INDEX_WAIT_TRIES, &stale);
+  if (app_id == NULL && stale && index_waits < INDEX_WAIT_TRIES)
     {
-      decision_line ("no app id or no metainfo for", app_id != NULL ? app_id : g_get_prgname ());
-      return G_SOURCE_REMOVE;
+      if (index_waits++ == 0)
+        decision_line ("the metainfo index is not current; waiting for first-open index", NULL);
+      g_timeout_add_full (G_PRIORITY_LOW, INDEX_WAIT_MS, decide_when_indexed, g_object_ref (window), g_object_unref);
+      return;
+    }
+  if (app_id == NULL)
+    {
+      decision_line ("no metainfo for any name of the app", tried);
+      return;
     }
   started_at = g_get_monotonic_time ();
   g_signal_connect (window, "unmap", G_CALLBACK (on_parent_unmapped), NULL);
@@ -455,7 +625,7 @@ present (gpointer data)
     {
       g_autofree char *parent = g_strdup_printf ("x11:%lx", (unsigned long) gdk_x11_window_get_xid (gdk_window));
       start_first_open (app_id, parent, NULL);
-      return G_SOURCE_REMOVE;
+      return;
     }
 #endif
 #ifdef GDK_WINDOWING_WAYLAND
@@ -469,11 +639,11 @@ present (gpointer data)
           decision_line ("the compositor cannot export the window (xdg-foreign); unparented", app_id);
           start_first_open (app_id, NULL, NULL);
         }
-      return G_SOURCE_REMOVE;
+      return;
     }
 #endif
   decision_line ("a display first-open cannot parent to", app_id);
-  return G_SOURCE_REMOVE;
+  return;
 }
 
 static gboolean

@@ -34,7 +34,9 @@ case let first?:
     if let named = Subcommand(rawValue: first) {
         command = named
         rest.removeFirst()
-    } else if !first.hasPrefix("-"), !first.contains("/"), !first.contains("."), access(first, F_OK) != 0 {
+    } else if !first.hasPrefix("-"), !first.contains("/"), !first.contains("."), !first.hasPrefix("appstream:"),
+              access(first, F_OK) != 0 {
+        // (appstream:simple-scan names an app whose id has no dot.)
         // Neither a command nor a file: most likely a mistyped command.
         Diagnostics.error("unknown command '\(first)' (try 'first-open --help')")
         exit(ExitCode.usage.rawValue)
@@ -58,6 +60,7 @@ do {
         // the window helper does them.
         try HelperLauncher.execHelper(arguments: [command.rawValue] + rest)
     case .autostart: code = try AutostartCommand(arguments: commandArguments).run()
+    case .index: code = try IndexCommand(arguments: commandArguments).run()
     }
     exit(code.rawValue)
 } catch {

@@ -15,6 +15,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case screenshot
     /// Manage the autostart entry.
     case autostart
+    /// Rebuild the index of installed metainfo files.
+    case index
 
     /// One line for the overview in `first-open --help`.
     public var overview: String {
@@ -26,6 +28,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
         case .validate: "Report every problem in a spec file"
         case .screenshot: "Render the window to PNG without interaction"
         case .autostart: "Install or remove the user's XDG autostart entry"
+        case .index: "Rebuild the index of every name installed apps go by (appstream:, the GTK module)"
         }
     }
 

@@ -21,10 +21,19 @@ public enum AppStreamLookup {
         [XDGDirectory.userData] + XDGDirectory.systemData
     }
 
-    /// The metainfo file of `appID` (`APPID.metainfo.xml` or `APPID.appdata.xml`, also
-    /// with a `.desktop` suffix on the id as older files have), or `nil`.
+    /// The metainfo file of `appID`: `APPID.metainfo.xml` or `APPID.appdata.xml` (also
+    /// with a `.desktop` suffix on the id as older files have), else the file
+    /// ``MetainfoIndex`` knows under that name (its `<id>`, its desktop-id launchable, case
+    /// aside: `appstream:org.gnome.eog` is `eog.appdata.xml`), or `nil`.
     public static func metainfoPath(for appID: String) -> String? {
         guard AppID.isValid(appID) else { return nil }
+        // The direct names first: the login path's files are found without the index.
+        if let path = directMetainfoPath(for: appID) { return path }
+        return MetainfoIndex.metainfoPath(forAnyOf: [appID])
+    }
+
+    /// `APPID.metainfo.xml` and the other names of the file itself, or `nil`.
+    static func directMetainfoPath(for appID: String) -> String? {
         let names = [appID + ".metainfo.xml", appID + ".appdata.xml",
                      appID + ".desktop.metainfo.xml", appID + ".desktop.appdata.xml"]
         for folder in ["metainfo", "appdata"] {

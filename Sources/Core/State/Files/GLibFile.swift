@@ -11,6 +11,15 @@ package enum GLibFile {
         try GLibError.checkSuccess { g_file_set_contents_full(path, data, gssize(length), flags, mode, $0) }
     }
 
+    /// ``write(_:length:to:mode:)`` of a text (for modules that do not import GLib).
+    package static func write(_ text: String, to path: String, mode: Int32) throws(GLibError) {
+        var bytes = Array(text.utf8CString)
+        let count = bytes.count - 1
+        try bytes.withUnsafeMutableBufferPointer { (buffer) throws(GLibError) in
+            try write(buffer.baseAddress!, length: count, to: path, mode: mode)
+        }
+    }
+
     /// `g_mkdir_with_parents`; returns the errno text on failure.
     package static func makeDirectory(_ path: String, mode: Int32) -> String? {
         if g_mkdir_with_parents(path, mode) == 0 { return nil }

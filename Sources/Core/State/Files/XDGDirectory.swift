@@ -31,6 +31,11 @@ package enum XDGDirectory {
         return directories.isEmpty ? ["/usr/local/share", "/usr/share"] : directories
     }
 
+    /// `$XDG_CACHE_HOME`, or `~/.cache` when it is unset, empty or relative.
+    package static var userCache: String {
+        absolute(g_get_user_cache_dir(), default: ".cache")
+    }
+
     /// The absolute entries of `$XDG_CONFIG_DIRS`; `/etc/xdg` when none is.
     package static var systemConfig: [String] {
         let directories = StringVector.strings(g_get_system_config_dirs())
