@@ -100,6 +100,8 @@ final class ReleaseNotesViewTests: XCTestCase {
             defer { dialog.dismiss() }
             dialog.present()
             XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+            // The rest is built after the map, from idle time.
+            XCTAssertTrue(spinMainLoop { dialog.isComplete })
             settle()
             let texts = dialog.descriptions.flatMap(\.texts)
             XCTAssertEqual(texts.count, 600)
@@ -145,6 +147,75 @@ final class ReleaseNotesViewTests: XCTestCase {
             XCTAssertTrue(dialog.window.accessibleDescription.hasSuffix("item 100.\nAnd 9900 more changes."))
             let area = try XCTUnwrap(dialog.window.workArea)
             XCTAssertLessThanOrEqual(dialog.window.size.height, area.height)
+        }
+    }
+
+    /// A long history is built in parts: before the map only what the first screen needs
+    /// (the window already has its final size: the content scrolls), the rest from idle
+    /// time; End reaches the last release at once, the whole text is in the window's
+    /// accessible description from the start, and the first screen looks as when built
+    /// whole.
+    func testALongHistoryMapsWithItsFirstScreenAndEndReachesTheLastRelease() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let sections = (1...250).reversed().map { version in
+                ContentSection(heading: "Version \(version)", date: "2024-01-01", description: [
+                    .paragraph(StyledText(plain: "Release \(version) brings a few things worth a sentence or two.")),
+                    .bulletList((1...5).map { StyledText(plain: "Item \($0) of \(version)") }),
+                ])
+            }
+            let content = Self.content(sections: sections)
+            let dialog = try FirstOpenDialog(content: content)
+            defer { dialog.dismiss() }
+            XCTAssertLessThan(dialog.sectionHeadings.count, 30, "only the first screen is built before the map")
+            dialog.present()
+            XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+            XCTAssertTrue(dialog.scrolledWindow.scrollsVertically)
+            let size = dialog.window.size
+            XCTAssertTrue(dialog.window.accessibleDescription.hasSuffix("Item 5 of 1."))
+
+            XCTAssertTrue(dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_End)))
+            XCTAssertTrue(dialog.isComplete, "End builds the rest")
+            settle()
+            XCTAssertEqual(dialog.sectionHeadings.count, 250)
+            let range = dialog.scrolledWindow.verticalRange
+            XCTAssertEqual(dialog.scrolledWindow.verticalOffset, range.upper - range.pageSize, accuracy: 1)
+            XCTAssertGreaterThan(range.upper, 100 * range.pageSize / 10)
+            XCTAssertEqual(dialog.sectionHeadings.last?.text, "Version 1")
+            XCTAssertEqual(dialog.window.size.width, size.width, "the window keeps its size")
+            XCTAssertEqual(dialog.window.size.height, size.height)
+
+            // Built whole before the map, the same content gives a window of the same size.
+            let whole = try FirstOpenDialog(content: content)
+            defer { whole.dismiss() }
+            whole.buildMoreSections(units: Int.max)
+            whole.present()
+            XCTAssertTrue(spinMainLoop { whole.window.isMapped })
+            XCTAssertEqual(whole.window.size.width, size.width)
+            XCTAssertEqual(whole.window.size.height, size.height)
+        }
+    }
+
+    /// Page Down from the top reaches the last release of a history built after the map.
+    func testPageDownReachesTheLastRelease() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let sections = (1...120).reversed().map { version in
+                ContentSection(heading: "Version \(version)", description: [.paragraph(StyledText(plain: "Notes \(version)"))])
+            }
+            let dialog = try FirstOpenDialog(content: Self.content(sections: sections))
+            defer { dialog.dismiss() }
+            dialog.present()
+            XCTAssertTrue(spinMainLoop { dialog.window.isMapped })
+            var presses = 0
+            while presses < 500, dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Page_Down)) || !dialog.isComplete {
+                presses += 1
+                settle(0.01)
+            }
+            XCTAssertTrue(dialog.isComplete)
+            let range = dialog.scrolledWindow.verticalRange
+            XCTAssertEqual(dialog.scrolledWindow.verticalOffset, range.upper - range.pageSize, accuracy: 1)
+            XCTAssertEqual(dialog.sectionHeadings.last?.text, "Version 1")
         }
     }
 }

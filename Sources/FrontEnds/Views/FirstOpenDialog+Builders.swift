@@ -24,19 +24,24 @@ extension FirstOpenDialog {
         let appNameLabel: Label
     }
 
-    /// The sections of rows and descriptions, and the footnote.
+    /// The sections of rows and descriptions, and the footnote. Long histories are built
+    /// in parts (``FirstOpenDialog/buildMoreSections(units:)``): what the first screen
+    /// shows before the map, the rest after it; ``pending`` holds what is not built yet.
     struct Body {
         let box: Box
-        let sectionHeadings: [Label]
+        var sectionHeadings: [Label] = []
         /// The date lines under version headings ("16 September 2022").
-        let dateLabels: [Label]
-        let rowLists: [Box]
-        let rows: [RowView]
+        var dateLabels: [Label] = []
+        var rowLists: [Box] = []
+        var rows: [RowView] = []
         /// The AppStream release notes, one per section that has them.
-        let descriptions: [DescriptionView]
-        /// The notes under sections whose texts the caps cut ("And 12 more changes").
-        let noteLabels: [Label]
+        var descriptions: [DescriptionView] = []
+        /// The notes under sections whose texts the caps cut ("And 12 more changes") or
+        /// that have none ("No details for this release").
+        var noteLabels: [Label] = []
         let footnoteLabel: Label?
+        /// The sections not built yet, in order.
+        var pending: ArraySlice<ContentSection>
     }
 
     /// Continue, the optional secondary button and the optional opt-out check box.
@@ -81,74 +86,11 @@ extension FirstOpenDialog {
                       appIconTint: tint, headlineLabel: headline, appNameLabel: appName)
     }
 
-    static func makeBody(content: WindowContent, rowColors: [RGBA?], style: DialogStyleSheet) -> Body {
+    /// The body with its footnote and no section built yet: ``appendSections(to:units:rowColors:style:iconDirectories:)``
+    /// builds them.
+    static func makeBody(content: WindowContent) -> Body {
         let box = Box(.vertical, spacing: 28)
         box.setMargins(top: 24, bottom: 8, start: sideMargin, end: sideMargin)
-        var headings: [Label] = []
-        var dates: [Label] = []
-        var lists: [Box] = []
-        var rows: [RowView] = []
-        var descriptions: [DescriptionView] = []
-        var notes: [Label] = []
-        for section in content.sections where !section.isEmpty || section.heading != nil {
-            let sectionBox = Box(.vertical, spacing: 14)
-            if let heading = section.heading {
-                let headingBox = Box(.vertical, spacing: 2)
-                let label = Label(heading, headingLevel: 2)
-                label.addStyleClass("first-open-section-heading")
-                label.wraps = true
-                label.xAlign = 0
-                label.horizontalAlignment = .start
-                label.maxWidthChars = RowView.maxWidthChars
-                headingBox.append(label)
-                headings.append(label)
-                if let line = BuiltInStrings.releaseLine(date: section.date, isPrerelease: section.isPrerelease) {
-                    let dateLabel = Label(line)
-                    dateLabel.addStyleClass("first-open-section-date")
-                    dateLabel.wraps = true
-                    dateLabel.xAlign = 0
-                    dateLabel.horizontalAlignment = .start
-                    dateLabel.maxWidthChars = RowView.maxWidthChars
-                    headingBox.append(dateLabel)
-                    dates.append(dateLabel)
-                }
-                sectionBox.append(headingBox)
-            }
-            if !section.rows.isEmpty {
-                let list = Box(.vertical, spacing: 20)
-                list.accessibleRole = .list
-                list.accessibleName = section.heading ?? ""
-                for row in section.rows {
-                    let tint = rowColors[rows.count].map {
-                        $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
-                    } ?? style.iconTint
-                    // Its icon's square is reserved; the dialog loads it when the window maps.
-                    let view = RowView(row: row, tint: tint, iconDirectories: content.iconDirectories)
-                    list.append(view.container)
-                    rows.append(view)
-                }
-                sectionBox.append(list)
-                lists.append(list)
-            }
-            if !section.description.isEmpty {
-                let description = DescriptionView(blocks: section.description)
-                sectionBox.append(description.box)
-                descriptions.append(description)
-            }
-            if let note = section.note {
-                // Dimmed like the footnote: it is about the notes, not one of them.
-                let label = Label(note)
-                label.addStyleClass("first-open-footnote")
-                label.wraps = true
-                label.xAlign = 0
-                label.horizontalAlignment = .start
-                label.maxWidthChars = RowView.maxWidthChars
-                sectionBox.append(label)
-                notes.append(label)
-            }
-            box.append(sectionBox)
-        }
-
         var footnote: Label?
         if let text = content.footnote, !text.isEmpty {
             let label = Label(text)
@@ -159,8 +101,86 @@ extension FirstOpenDialog {
             box.append(label)
             footnote = label
         }
-        return Body(box: box, sectionHeadings: headings, dateLabels: dates, rowLists: lists, rows: rows,
-                    descriptions: descriptions, noteLabels: notes, footnoteLabel: footnote)
+        return Body(box: box, footnoteLabel: footnote,
+                    pending: content.sections.filter { !$0.isEmpty || $0.heading != nil }[...])
+    }
+
+    /// About how many lines `section` takes: what ``appendSections(to:units:rowColors:style:iconDirectories:)``
+    /// counts (a heading and its date 2, a row 2, a paragraph, item or note 1).
+    static func units(of section: ContentSection) -> Int {
+        (section.heading == nil ? 0 : 2) + 2 * section.rows.count
+            + section.description.reduce(0) { $0 + $1.texts.count } + (section.note == nil ? 0 : 1)
+    }
+
+    /// Builds the next pending sections of `body`, at least one and until they hold
+    /// `units` (see ``units(of:)``), before the footnote. Returns the new section boxes.
+    static func appendSections(to body: inout Body, units: Int, rowColors: [RGBA?], style: DialogStyleSheet,
+                               iconDirectories: [String]) -> [Box] {
+        var built: [Box] = []
+        var used = 0
+        while let section = body.pending.first, built.isEmpty || used < units {
+            body.pending.removeFirst()
+            used += self.units(of: section)
+            let sectionBox = Box(.vertical, spacing: 14)
+            if let heading = section.heading {
+                let headingBox = Box(.vertical, spacing: 2)
+                let label = Label(heading, headingLevel: 2)
+                label.addStyleClass("first-open-section-heading")
+                label.wraps = true
+                label.xAlign = 0
+                label.horizontalAlignment = .start
+                label.maxWidthChars = RowView.maxWidthChars
+                headingBox.append(label)
+                body.sectionHeadings.append(label)
+                if let line = BuiltInStrings.releaseLine(date: section.date, isPrerelease: section.isPrerelease) {
+                    let dateLabel = Label(line)
+                    dateLabel.addStyleClass("first-open-section-date")
+                    dateLabel.wraps = true
+                    dateLabel.xAlign = 0
+                    dateLabel.horizontalAlignment = .start
+                    dateLabel.maxWidthChars = RowView.maxWidthChars
+                    headingBox.append(dateLabel)
+                    body.dateLabels.append(dateLabel)
+                }
+                sectionBox.append(headingBox)
+            }
+            if !section.rows.isEmpty {
+                let list = Box(.vertical, spacing: 20)
+                list.accessibleRole = .list
+                list.accessibleName = section.heading ?? ""
+                for row in section.rows {
+                    let tint = rowColors[body.rows.count].map {
+                        $0.adjusted(toContrast: style.iconContrast, against: style.windowBackground)
+                    } ?? style.iconTint
+                    // Its icon's square is reserved; the dialog loads it when the window maps.
+                    let view = RowView(row: row, tint: tint, iconDirectories: iconDirectories)
+                    list.append(view.container)
+                    body.rows.append(view)
+                }
+                sectionBox.append(list)
+                body.rowLists.append(list)
+            }
+            if !section.description.isEmpty {
+                let description = DescriptionView(blocks: section.description)
+                sectionBox.append(description.box)
+                body.descriptions.append(description)
+            }
+            if let note = section.note {
+                // Dimmed like the footnote: it is about the notes, not one of them.
+                let label = Label(note)
+                label.addStyleClass("first-open-footnote")
+                label.wraps = true
+                label.xAlign = 0
+                label.horizontalAlignment = .start
+                label.maxWidthChars = RowView.maxWidthChars
+                sectionBox.append(label)
+                body.noteLabels.append(label)
+            }
+            body.box.append(sectionBox)
+            built.append(sectionBox)
+        }
+        if let footnote = body.footnoteLabel { body.box.moveToEnd(footnote) }
+        return built
     }
 
     static func makeActions(content: WindowContent) -> Actions {

@@ -63,7 +63,8 @@ public final class FirstOpenDialog {
     /// Header and body, inside the scrolled window.
     let contentBox: Box
     let header: Header
-    let body: Body
+    /// Sections are added to it after the map (``buildMoreSections(units:)``).
+    private(set) var body: Body
     let actions: Actions
     let linkFailureBar: LinkFailureBar
 
@@ -85,6 +86,12 @@ public final class FirstOpenDialog {
     /// A window of another process it is transient for (``setParent(_:)``).
     private var foreignParent: ForeignParent?
     private let styleSheet: CSSProvider
+    /// What the sections built after the map need (row tints).
+    private let style: DialogStyleSheet
+    private let rowColors: [RGBA?]
+    /// The window width the texts were last fitted to (``setTextWidth(_:)``), for the
+    /// sections built later.
+    private var textWidth: Int?
     private let direction: TextDirection?
     private let fixedWidth: Int?
     /// The scale the icons were last loaded at; `nil` until they are (at the first map,
@@ -103,6 +110,13 @@ public final class FirstOpenDialog {
     static let decorationAllowance = 24
     /// The least height the scrolled part keeps, however small the screen.
     static let minimumScrollHeight = 96
+    /// What is built before the map, in ``appendSections`` units (about lines): more
+    /// than a tall screen shows. When it still fits without scrolling, more is built until
+    /// the content scrolls or is whole, so the window has the size it has when built whole.
+    static let firstScreenUnits = 80
+    /// What each idle step after the map builds (a few milliseconds of GTK work), so the
+    /// window keeps answering while a long history is built.
+    static let sectionChunkUnits = 40
 
     private static var windowCount = 0
 
@@ -143,7 +157,12 @@ public final class FirstOpenDialog {
 
         let scale = window.scaleFactor
         header = FirstOpenDialog.makeHeader(content: content, title: window.title, style: style, scale: scale)
-        body = FirstOpenDialog.makeBody(content: content, rowColors: rowColors, style: style)
+        self.style = style
+        self.rowColors = rowColors
+        body = FirstOpenDialog.makeBody(content: content)
+        // What the first screen shows; the rest is built after the map (present()).
+        _ = FirstOpenDialog.appendSections(to: &body, units: FirstOpenDialog.firstScreenUnits, rowColors: rowColors,
+                                           style: style, iconDirectories: content.iconDirectories)
         actions = FirstOpenDialog.makeActions(content: content)
         (scrolledWindow, contentBox) = FirstOpenDialog.makeScrolledContent(header: header, body: body)
         linkFailureBar = LinkFailureBar()
@@ -195,6 +214,12 @@ public final class FirstOpenDialog {
         rootBox.showAll()
         alignTextsToStartEdge()
         fitToWorkArea()
+        // Enough before the map for the window's final size: the content either scrolls
+        // (its height is the work area's) or is whole.
+        while !body.pending.isEmpty, !scrolledWindow.scrollsVertically {
+            buildMoreSections(units: FirstOpenDialog.sectionChunkUnits)
+            fitToWorkArea()
+        }
         continueButton.grabFocus()
         if let frame = foreignParent?.frame { centre(on: frame) }
         window.present()
@@ -273,6 +298,8 @@ public final class FirstOpenDialog {
             loadIcons(scale: window.scaleFactor)
             restoreSettings()
         }
+        // A screenshot shows the whole content (the scrollbar's length counts).
+        buildMoreSections(units: Int.max)
         rootBox.showAll()
         alignTextsToStartEdge()
         fitToWorkArea()
@@ -323,6 +350,9 @@ public final class FirstOpenDialog {
         if let button = secondaryButton, let action = content.secondaryAction {
             button.onClicked { self.openSecondaryURL(action.url) }
         }
+        scrolledWindow.onVerticalRangeChange {
+            if self.scrollsToEndWhenLaidOut { self.scrolledWindow.scroll(.bottom) }
+        }
         window.onKeyPress { key in
             if key.isEscape {
                 self.finish(.escaped)
@@ -332,7 +362,7 @@ public final class FirstOpenDialog {
             // is (no Tab stop in the rows); with nothing to scroll, arrows move the focus
             // between the buttons as in any GTK window.
             if let step = key.scrollStep, self.scrolledWindow.scrollsVertically {
-                self.scrolledWindow.scroll(step)
+                self.scroll(step)
                 return true
             }
             return false
@@ -364,8 +394,83 @@ public final class FirstOpenDialog {
         window.connect("map") {
             self.window.flushDisplay()
             if self.iconScale != self.window.scaleFactor { self.loadIcons(scale: self.window.scaleFactor) }
+            self.scheduleSectionBuilding()
         }
     }
+
+    // MARK: Sections after the map
+
+    /// Whether every section is built (a long history is built after the map).
+    var isComplete: Bool { body.pending.isEmpty }
+
+    /// Builds the next sections (``appendSections``) and gives their widgets what the
+    /// built ones have: shown, the window's direction, texts lined up with the start edge
+    /// and wrapped at the window's width, icons loaded once the others are.
+    func buildMoreSections(units: Int) {
+        guard !body.pending.isEmpty else { return }
+        let firstRow = body.rows.count
+        let firstDescription = body.descriptions.count
+        let labelCounts = (body.sectionHeadings.count, body.dateLabels.count, body.noteLabels.count)
+        let boxes = FirstOpenDialog.appendSections(to: &body, units: units, rowColors: rowColors, style: style,
+                                                   iconDirectories: content.iconDirectories)
+        let rows = body.rows[firstRow...]
+        let descriptions = body.descriptions[firstDescription...]
+        let labels = Array(body.sectionHeadings[labelCounts.0...]) + Array(body.dateLabels[labelCounts.1...])
+            + Array(body.noteLabels[labelCounts.2...])
+        for box in boxes {
+            if let direction { box.setDirectionRecursively(direction) }
+            box.showAll()
+        }
+        for row in rows { row.alignTextsToStartEdge() }
+        for description in descriptions { description.alignTextsToStartEdge() }
+        for label in labels { label.alignToStartEdge() }
+        if let width = textWidth {
+            applyTextWidth(width, rows: rows, descriptions: descriptions, labels: labels)
+        }
+        if let scale = iconScale {
+            for row in rows { row.loadIcon(scale: scale) }
+        }
+    }
+
+    /// Builds the rest of a long history from the main loop's idle time, a chunk at a
+    /// time (idle runs after GTK's layout and drawing: the first frame is drawn first).
+    private func scheduleSectionBuilding() {
+        guard !body.pending.isEmpty else { return }
+        IdleCallback.schedule { [weak self] in
+            guard let self, self.dismissalReason == nil else { return }
+            self.buildMoreSections(units: FirstOpenDialog.sectionChunkUnits)
+            self.scheduleSectionBuilding()
+        }
+    }
+
+    /// Scrolls by `step`; End first builds every section, Page Down and the arrows the
+    /// next ones when they near the end of what is built, so keys reach the last release.
+    private func scroll(_ step: ScrolledWindow.Step) {
+        guard !body.pending.isEmpty else {
+            if step != .bottom { scrollsToEndWhenLaidOut = false }
+            scrolledWindow.scroll(step)
+            return
+        }
+        switch step {
+        case .bottom:
+            buildMoreSections(units: Int.max)
+            // The new end is known once GTK has laid the content out again: the range's
+            // "changed" scrolls there (connectSignals).
+            scrollsToEndWhenLaidOut = true
+            scrolledWindow.scroll(.bottom)
+        case .pageDown, .lineDown:
+            scrollsToEndWhenLaidOut = false
+            buildMoreSections(units: FirstOpenDialog.sectionChunkUnits)
+            scrolledWindow.scroll(step)
+        case .pageUp, .lineUp, .top:
+            scrollsToEndWhenLaidOut = false
+            scrolledWindow.scroll(step)
+        }
+    }
+
+    /// Whether End was pressed while the history was still being built, and no other
+    /// scroll key since: the view then follows the end until GTK has laid it out.
+    private var scrollsToEndWhenLaidOut = false
 
     /// Opens the secondary action's URL and calls back with the error when nothing could
     /// open it; replaceable so tests need not launch a browser.
@@ -412,18 +517,25 @@ public final class FirstOpenDialog {
     /// Gives every wrapping text in the body the width it gets in a window `width` wide
     /// (`nil`: back to natural sizes). See ``RowView/setTextWidth(_:)``.
     private func setTextWidth(_ width: Int?) {
+        textWidth = width
+        applyTextWidth(width, rows: rows[...], descriptions: descriptions[...],
+                       labels: sectionHeadings + dateLabels + body.noteLabels + [footnoteLabel].compactMap({ $0 }))
         let column = width.map { max(1, $0 - 2 * FirstOpenDialog.sideMargin) }
-        let rowText = column.map { max(1, $0 - RowView.iconSize - RowView.spacing) }
-        for row in rows { row.setTextWidth(rowText) }
-        for description in descriptions { description.setTextWidth(column) }
-        for label in sectionHeadings + dateLabels + body.noteLabels + [footnoteLabel].compactMap({ $0 }) {
-            label.setWrapWidth(column, defaultChars: RowView.maxWidthChars)
-        }
         // The message shares the bar with the Copy Link button and the bar's padding.
         let messageText = column.map { max(1, $0 - linkFailureBar.copyButton.naturalWidth - 40) }
         for label in [linkFailureBar.messageLabel, linkFailureBar.urlLabel] {
             label.setWrapWidth(messageText, defaultChars: RowView.maxWidthChars)
         }
+    }
+
+    /// ``setTextWidth(_:)`` for some of the body's texts.
+    private func applyTextWidth(_ width: Int?, rows: ArraySlice<RowView>, descriptions: ArraySlice<DescriptionView>,
+                                labels: [Label]) {
+        let column = width.map { max(1, $0 - 2 * FirstOpenDialog.sideMargin) }
+        let rowText = column.map { max(1, $0 - RowView.iconSize - RowView.spacing) }
+        for row in rows { row.setTextWidth(rowText) }
+        for description in descriptions { description.setTextWidth(column) }
+        for label in labels { label.setWrapWidth(column, defaultChars: RowView.maxWidthChars) }
     }
 
     /// Makes the window fit the monitor's work area at any scale and text size: at

@@ -21,4 +21,9 @@ package final class Box: Container {
     package func append(_ child: Widget, expand: Bool = false) {
         gtk_box_pack_start(fo_box(widgetPointer), child.widgetPointer, expand ? 1 : 0, 1, 0)
     }
+
+    /// Moves `child`, one of the box's children, after all the others.
+    package func moveToEnd(_ child: Widget) {
+        gtk_box_reorder_child(fo_box(widgetPointer), child.widgetPointer, -1)
+    }
 }

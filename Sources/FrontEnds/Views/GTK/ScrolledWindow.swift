@@ -56,6 +56,17 @@ final class ScrolledWindow: Container {
         }
     }
 
+    /// Calls `handler` when the vertical range changes (GTK laid out content of another
+    /// height, or the visible part changed): the adjustment's "changed".
+    @discardableResult
+    func onVerticalRangeChange(_ handler: @escaping @MainActor () -> Void) -> UInt {
+        let box = SignalHandlerBox { _ in handler(); return false }
+        return UInt(fo_signal_connect(
+            gtk_scrolled_window_get_vadjustment(scrolled), "changed",
+            unsafeBitCast(SignalHandlerBox.plainTrampoline, to: GCallback.self),
+            box.retainedPointer(), SignalHandlerBox.releaseNotify))
+    }
+
     /// The vertical scroll range: `upper` is the content height, `pageSize` the visible part.
     var verticalRange: (upper: Double, pageSize: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
