@@ -110,10 +110,10 @@ public final class FirstOpenDialog {
     static let decorationAllowance = 24
     /// The least height the scrolled part keeps, however small the screen.
     static let minimumScrollHeight = 96
-    /// What is built before the map, in ``appendSections`` units (about lines): more
-    /// than a tall screen shows. When it still fits without scrolling, more is built until
+    /// What is built before the map, in ``appendSections`` units (about lines): about
+    /// what a 1024-pixel-high screen shows (each label costs ~0.3 ms to build and measure). When it still fits without scrolling, more is built until
     /// the content scrolls or is whole, so the window has the size it has when built whole.
-    static let firstScreenUnits = 80
+    static let firstScreenUnits = 40
     /// What each idle step after the map builds (a few milliseconds of GTK work), so the
     /// window keeps answering while a long history is built.
     static let sectionChunkUnits = 40
@@ -217,7 +217,7 @@ public final class FirstOpenDialog {
         // Enough before the map for the window's final size: the content either scrolls
         // (its height is the work area's) or is whole.
         while !body.pending.isEmpty, !scrolledWindow.scrollsVertically {
-            buildMoreSections(units: FirstOpenDialog.sectionChunkUnits)
+            buildMoreSections(units: FirstOpenDialog.firstScreenUnits / 2)
             fitToWorkArea()
         }
         continueButton.grabFocus()
