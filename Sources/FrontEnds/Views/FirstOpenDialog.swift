@@ -111,8 +111,9 @@ public final class FirstOpenDialog {
     /// The least height the scrolled part keeps, however small the screen.
     static let minimumScrollHeight = 96
     /// What is built before the map, in ``appendSections`` units (about lines): about
-    /// what a 1024-pixel-high screen shows (each label costs ~0.3 ms to build and measure). When it still fits without scrolling, more is built until
-    /// the content scrolls or is whole, so the window has the size it has when built whole.
+    /// what a 1024-pixel-high screen shows (each label costs ~0.3 ms to build and
+    /// measure). When that still fits without scrolling, more is built until the content
+    /// scrolls or is whole, so the window has the size it has when built whole.
     static let firstScreenUnits = 40
     /// What each idle step after the map builds (a few milliseconds of GTK work), so the
     /// window keeps answering while a long history is built.
