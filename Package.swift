@@ -92,7 +92,15 @@ let package = Package(
         ),
         // A GtkLabel whose accessible reports its heading level (a GObject subclass: C).
         .target(name: "CHeadingLabel", dependencies: ["CGtk"], path: "Sources/Shims/CHeadingLabel"),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "CForeignWindow", "CHeadingLabel", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
+        // Thin typed wrappers of the GTK 3 calls the window makes (Window, Widget, Label,
+        // GTK's main loop…): package access only, so they never meet an app's own GTK
+        // bindings (SwiftGtk, adwaita-swift) by name.
+        .target(
+            name: "FirstOpenGTKWrappers",
+            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenState", "FirstOpenContent"],
+            path: "Sources/FrontEnds/GTK"
+        ),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/ToolSupport"),
@@ -104,23 +112,27 @@ let package = Package(
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
-            dependencies: ["CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenContent", "FirstOpenState"],
+            dependencies: ["CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenContent", "FirstOpenState"],
             path: "Sources/FrontEnds/WindowTool",
             linkerSettings: [.unsafeFlags(fastStartLinkerFlags)]
         ),
-        .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews"], path: "Sources/FrontEnds/Demo"),
+        .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews", "FirstOpenGTKWrappers"], path: "Sources/FrontEnds/Demo"),
         // libfirst-open's private seam between its C half (native/libfirst-open/, built by Meson)
         // and its Swift half below: the bridge functions and the public enums' values.
         .systemLibrary(name: "CFirstOpenBridge", path: "Sources/Shims/CFirstOpenBridge"),
         // libfirst-open's Swift half: the decision and the window, through the modules above.
-        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "CGtk"], path: "Sources/FrontEnds/LibrarySwift"),
+        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "FirstOpenGTKWrappers", "CGtk"], path: "Sources/FrontEnds/LibrarySwift"),
         // What the test targets share: a seeded RNG, the display requirement (fail under
         // scripts/test.sh, skip elsewhere), waits on conditions.
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow", "FirstOpenContent", "FirstOpenState"]),
-        .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "CGtk", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "CGtk", "FirstOpenTestSupport"]),
+        // An app's own GTK bindings next to FirstOpenViews (PublicAPITests): a client
+        // that sees only the product's public declarations.
+        .target(name: "OtherGTKBindings", path: "Tests/OtherGTKBindings"),
+        .testTarget(name: "PublicAPITests", dependencies: ["FirstOpenViews", "OtherGTKBindings"]),
         .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -60,10 +60,14 @@ build() {
     "$swift" build --package-path "$source" --scratch-path "$scratch" \
         --configuration "$configuration" --static-swift-stdlib --disable-local-rpath "$@"
 }
+bin=$(build --show-bin-path)
+# SwiftPM updates a static library in place (`ar` replaces members, never removes one):
+# after a source file is moved or deleted its old object stays in the archive and
+# clashes with the new one when the library is linked. Made afresh each time instead.
+rm -f "$bin/libLibFirstOpenSwift.a"
 for product in first-open first-open-window first-open-demo LibFirstOpenSwift; do
     build --product "$product" "$@"
 done
-bin=$(build --show-bin-path)
 
 copy() { cp "$1" "$2.tmp" && mv -f "$2.tmp" "$2"; }
 copy "$bin/first-open" "$cli"

@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// What assistive technologies are given (ATK, which the AT-SPI bridge exports to
 /// Orca; Tests/Accessibility/check-atspi.py reads the same through AT-SPI).

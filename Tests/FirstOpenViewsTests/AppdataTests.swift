@@ -1,3 +1,4 @@
+import FirstOpenFlow
 import CGtk
 import FirstOpenContent
 import FirstOpenState

@@ -1,7 +1,11 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 import FirstOpenViews
 import FirstOpenTestSupport
 import XCTest
+import FirstOpenGTKWrappers
 
 /// `ColorSyntax` (the GTK-free check `validate`, `explain`, `mark-seen` and the login
 /// path share) must give the same verdict as the window's own `gdk_rgba_parse` on the

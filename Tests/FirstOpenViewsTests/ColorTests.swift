@@ -1,5 +1,9 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Colour parsing, contrast, and the style sheet being built from parsed numbers only.
 final class ColorTests: XCTestCase {
@@ -46,12 +50,12 @@ final class ColorTests: XCTestCase {
     }
 
     func testColorInitialisers() {
-        XCTAssertEqual(Color.blue.cssColor, "#1c71d8")
-        XCTAssertEqual(Color(red: 1, green: 0.5, blue: 0).cssColor, "rgb(255,128,0)")
-        XCTAssertEqual(Color(red: 0, green: 0, blue: 0, opacity: 0.5).cssColor, "rgba(0,0,0,0.5)")
-        XCTAssertTrue(Color(red: 2, green: -1, blue: .nan).isValid)
-        XCTAssertFalse(Color("blu").isValid)
-        XCTAssertTrue(Color.blue.isValid)
+        XCTAssertEqual(FirstOpenColor.blue.cssColor, "#1c71d8")
+        XCTAssertEqual(FirstOpenColor(red: 1, green: 0.5, blue: 0).cssColor, "rgb(255,128,0)")
+        XCTAssertEqual(FirstOpenColor(red: 0, green: 0, blue: 0, opacity: 0.5).cssColor, "rgba(0,0,0,0.5)")
+        XCTAssertTrue(FirstOpenColor(red: 2, green: -1, blue: .nan).isValid)
+        XCTAssertFalse(FirstOpenColor("blu").isValid)
+        XCTAssertTrue(FirstOpenColor.blue.isValid)
     }
 
     func testInformationDetailViewBecomesARow() {

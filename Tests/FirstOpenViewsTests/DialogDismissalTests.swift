@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Enter, Escape, the close button and code each dismiss the window, reported once.
 final class DialogDismissalTests: XCTestCase {
@@ -40,7 +44,7 @@ final class DialogDismissalTests: XCTestCase {
             try requireGTK()
             let (dialog, reasons) = try Self.presentedDialog()
             // Focus on a non-activatable widget: Enter goes to the default widget.
-            gtk_window_set_focus(dialog.window.gtkWindow, nil)
+            gtk_window_set_focus(dialog.window.windowPointer, nil)
             XCTAssertTrue(dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_KP_Enter)))
             XCTAssertTrue(spinMainLoop { !reasons().isEmpty })
             XCTAssertEqual(reasons(), [.continued])

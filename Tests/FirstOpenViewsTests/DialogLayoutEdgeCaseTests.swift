@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Right-to-left, many rows, hostile text, bad colours.
 final class DialogLayoutEdgeCaseTests: XCTestCase {

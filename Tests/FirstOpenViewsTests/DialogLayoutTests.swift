@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// The widget tree of both kinds: texts, colours, default widget, dialog behaviour, ATK.
 final class DialogLayoutTests: XCTestCase {
@@ -140,7 +144,7 @@ final class DialogLayoutTests: XCTestCase {
             XCTAssertTrue(dialog.window.isTransient(for: parent))
             XCTAssertTrue(dialog.window.destroysWithParent)
             XCTAssertEqual(positionSetting(dialog.window), GTK_WIN_POS_CENTER_ON_PARENT)
-            XCTAssertEqual(gtk_window_get_type_hint(dialog.window.gtkWindow), GDK_WINDOW_TYPE_HINT_DIALOG)
+            XCTAssertEqual(gtk_window_get_type_hint(dialog.window.windowPointer), GDK_WINDOW_TYPE_HINT_DIALOG)
         }
     }
 

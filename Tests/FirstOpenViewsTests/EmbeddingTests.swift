@@ -1,9 +1,13 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import Glibc
 import XCTest
+import FirstOpenGTKWrappers
 
-/// `welcomeView` / `whatsNewView` on an app window, and `WindowPresenter`.
+/// `welcomeView` / `whatsNewView` on an app window, and `PresentationFlow.present(over:)`.
 final class EmbeddingTests: XCTestCase {
     private static let appID = "org.example.FirstOpenViewsTests"
     private static let rows = [
@@ -86,7 +90,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertEqual(dialogs.count, 1)
             XCTAssertNil(try store.recordedVersion(for: appID), "recorded on dismissal, not when shown")
             if let dialog = dialogs.first {
-                XCTAssertTrue(Window(borrowing: dialog).sendKeyPress(keyval: UInt(GDK_KEY_Return)))
+                XCTAssertTrue(Window(existing: dialog).sendKeyPress(keyval: UInt(GDK_KEY_Return)))
             }
             XCTAssertTrue(spinMainLoop { !reasons.isEmpty })
             XCTAssertEqual(reasons, [.continued])
@@ -305,9 +309,9 @@ final class EmbeddingTests: XCTestCase {
             let raw = try XCTUnwrap(fo_window(gtk_window_new(GTK_WINDOW_TOPLEVEL)))
             defer { gtk_widget_destroy(fo_widget(raw)) }
             let store = InMemoryVersionStore()
-            // The raw overload forwards to Window(borrowing:); the environment is injected there.
+            // The raw overload forwards to Window(existing:); the environment is injected there.
             var outcome: FirstOpenAttachment.Outcome?
-            Window(borrowing: raw).firstOpenView(.welcome, FirstOpenOptions(
+            Window(existing: raw).firstOpenView(.welcome, FirstOpenOptions(
                 appID: appID, appName: "Tram", version: "3.0", store: store, informationDetailViews: Self.rows
             ).testing(environment: Self.ordinaryHost, onOutcome: { outcome = $0 }))
             gtk_widget_show_all(fo_widget(raw))
@@ -315,7 +319,7 @@ final class EmbeddingTests: XCTestCase {
             guard case .presentation(.presented(let dialog))? = outcome else {
                 return XCTFail("\(String(describing: outcome))")
             }
-            XCTAssertTrue(dialog.window.isTransient(for: Window(borrowing: raw)))
+            XCTAssertTrue(dialog.window.isTransient(for: Window(existing: raw)))
             dialog.window.sendKeyPress(keyval: UInt(GDK_KEY_Return))
             XCTAssertTrue(spinMainLoop { (try? store.recordedVersion(for: appID)) != nil })
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("3.0"))
@@ -329,7 +333,7 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             var asked: [Decision] = []
-            let outcome = WindowPresenter.present(over: nil, session: session) { decision in
+            let outcome = PresentationFlow(session: session).present(over: nil) { decision in
                 asked.append(decision)
                 return nil
             }
@@ -338,7 +342,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
 
             // Now the same version is recorded: nothing, and content is not even asked for.
-            let again = WindowPresenter.present(over: nil, session: session) { _ in
+            let again = PresentationFlow(session: session).present(over: nil) { _ in
                 XCTFail("no content needed")
                 return nil
             }
@@ -363,7 +367,7 @@ final class EmbeddingTests: XCTestCase {
                 Icon=emblem-favorite-symbolic
                 Title=Car
                 """.write(toFile: specPath, atomically: true, encoding: .utf8)
-            let window = Window(title: "Car")
+            let window = FirstOpenWindow(title: "Car")
             // README:
             let spec = try SpecFile(path: specPath)
             let flow = try PresentationFlow(spec: spec, store: store, environment: Self.ordinaryHost)
@@ -373,7 +377,7 @@ final class EmbeddingTests: XCTestCase {
             let dialog = try XCTUnwrap(outcome.dialog, "\(outcome)")
             dialog.continueButton.click()
             XCTAssertEqual(try store.recordedVersion(for: Self.appID), try Version("1.3.0"))
-            window.destroy()
+            window.window.destroy()
         }
     }
 
@@ -384,7 +388,7 @@ final class EmbeddingTests: XCTestCase {
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             var reasons: [DismissalReason] = []
-            let outcome = WindowPresenter.present(over: nil, session: session, content: { decision in
+            let outcome = PresentationFlow(session: session).present(over: nil, content: { decision in
                 guard case .welcome = decision else { return nil }
                 return sampleContent()
             }, onDismiss: { reasons.append($0) })
@@ -394,7 +398,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertEqual(reasons, [.programmatic])
             XCTAssertNil(try store.recordedVersion(for: appID), "closing from code does not count as seen")
 
-            let second = try XCTUnwrap(WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }.dialog)
+            let second = try XCTUnwrap(PresentationFlow(session: session).present(over: nil) { _ in sampleContent() }.dialog)
             second.continueButton.click()
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
         }
@@ -409,7 +413,7 @@ final class EmbeddingTests: XCTestCase {
             XCTAssertTrue(g_file_set_contents(store.path(for: appID), "garbage\u{1}", -1, nil) != 0)
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
             for _ in 0..<2 {
-                let outcome = WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }
+                let outcome = PresentationFlow(session: session).present(over: nil) { _ in sampleContent() }
                 guard case .nothing = outcome else { return XCTFail("a returning user was shown \(outcome)") }
             }
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
@@ -425,10 +429,10 @@ final class EmbeddingTests: XCTestCase {
             let (store, directory) = try Self.temporaryKeyFileStore()
             defer { Self.removeTemporaryStore(directory) }
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
-            let first = WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }
+            let first = PresentationFlow(session: session).present(over: nil) { _ in sampleContent() }
             let firstDialog = try XCTUnwrap(first.dialog)
             // A second start while the first window is open.
-            let second = WindowPresenter.present(over: nil, session: session) { _ in sampleContent() }
+            let second = PresentationFlow(session: session).present(over: nil) { _ in sampleContent() }
             guard case .alreadyShowing = second else { return XCTFail("\(second)") }
             firstDialog.continueButton.click()
             XCTAssertEqual(try store.recordedVersion(for: appID), try Version("1.0"))
@@ -441,7 +445,7 @@ final class EmbeddingTests: XCTestCase {
             let appID = Self.appID
             let store = InMemoryVersionStore()
             let session = FirstOpenSession(appID: appID, currentVersion: try Version("1.0"), store: store)
-            let outcome = WindowPresenter.present(over: nil, session: session) { _ in sampleContent(accentColor: "blu") }
+            let outcome = PresentationFlow(session: session).present(over: nil) { _ in sampleContent(accentColor: "blu") }
             guard case .failed(.badValue(let message)) = outcome else { return XCTFail("\(outcome)") }
             XCTAssertTrue(message.contains("\"blu\" is not a colour"), message)
             XCTAssertNil(try store.recordedVersion(for: appID))

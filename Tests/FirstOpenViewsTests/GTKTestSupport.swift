@@ -1,9 +1,12 @@
+import FirstOpenState
+import FirstOpenFlow
 import CGtk
 import FirstOpenContent
 @testable import FirstOpenViews
 import Glibc
 import FirstOpenTestSupport
 import XCTest
+import FirstOpenGTKWrappers
 
 func environment(_ name: String) -> String? {
     guard let value = getenv(name) else { return nil }
@@ -110,7 +113,7 @@ func positionSetting(_ window: Window) -> GtkWindowPosition {
     var value = GValue()
     g_value_init(&value, gtk_window_position_get_type())
     defer { g_value_unset(&value) }
-    g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(window.gtkWindow)), "window-position", &value)
+    g_object_get_property(UnsafeMutablePointer<GObject>(OpaquePointer(window.windowPointer)), "window-position", &value)
     return GtkWindowPosition(rawValue: UInt32(g_value_get_enum(&value)))
 }
 
@@ -313,5 +316,16 @@ extension ScrolledWindow {
     /// How far the content is scrolled down, in logical pixels.
     var verticalOffset: Double {
         gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(fo_scrolled_window(widgetPointer)))
+    }
+}
+
+extension Window {
+    /// The embedding API on this window as an app with its own GTK bindings calls it:
+    /// ``FirstOpenWindow/firstOpenView(_:_:)`` on its `GtkWindow`.
+    @MainActor
+    @discardableResult
+    func firstOpenView(_ kind: FirstOpenKind, _ options: FirstOpenOptions) -> Window {
+        FirstOpenWindow(borrowing: windowPointer).firstOpenView(kind, options)
+        return self
     }
 }

@@ -1,8 +1,11 @@
+import FirstOpenState
+import FirstOpenFlow
 import CGtk
 import FirstOpenContent
 @testable import FirstOpenViews
 import Foundation
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Icons an app has that are not files on the default search path: the spec's own
 /// `icons/` folder (for the library's dialog, without touching the app's default icon

@@ -1,7 +1,11 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import Foundation
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Icon files are decoded from checked bytes, with a pixel cap applied before GdkPixbuf
 /// allocates anything.

@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Tab order, keyboard scrolling, mnemonics and focus rings.
 final class KeyboardTests: XCTestCase {

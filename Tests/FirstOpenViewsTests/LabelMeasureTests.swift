@@ -1,7 +1,11 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 import FirstOpenTestSupport
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// How a wrapping label is measured for the window's natural width: the `width-chars`
 /// that makes GTK's measurement cheap (``Label/naturalWidthChars(maxChars:)``) must leave

@@ -1,8 +1,11 @@
+import FirstOpenState
+import FirstOpenFlow
 import CGtk
 import FirstOpenContent
 @testable import FirstOpenViews
 import Glibc
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Built-in strings in the `first-open` domain, with the catalogues compiled by
 /// `scripts/build-translations.sh` into `.build/locale`.

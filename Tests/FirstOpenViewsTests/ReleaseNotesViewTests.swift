@@ -1,8 +1,10 @@
+import FirstOpenFlow
 import CGtk
 import FirstOpenContent
 import FirstOpenState
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// AppStream release notes in the window: shown as AppStream descriptions (paragraphs
 /// in normal weight, bullets, numbers, italic and monospace text), under a heading and

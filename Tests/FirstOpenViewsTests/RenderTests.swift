@@ -1,7 +1,11 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import Glibc
 import XCTest
+import FirstOpenGTKWrappers
 
 /// Offscreen PNG rendering: deterministic, scaled, with clear errors.
 final class RenderTests: XCTestCase {

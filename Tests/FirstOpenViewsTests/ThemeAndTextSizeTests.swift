@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// The window follows the dark style and the large-text setting (GNOME's text scaling
 /// is the Xft DPI), as GTK's own widgets do.

@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// The "Don't show after updates" check box of a What's New window.
 final class WhatsNewOptOutTests: XCTestCase {

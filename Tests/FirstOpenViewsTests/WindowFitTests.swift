@@ -1,6 +1,10 @@
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import CGtk
 @testable import FirstOpenViews
 import XCTest
+import FirstOpenGTKWrappers
 
 /// The window's size and what it shows where: within the work area, at least the
 /// minimum width, header scrolling with the rows, a title bar without a title, texts

@@ -6,8 +6,12 @@
 //   first-open-demo --persistent        use the real record in $XDG_STATE_HOME/first-open
 //   first-open-demo --screenshot F.png  render the window to a PNG and exit
 //       [--scale N] [--rows N] [--hostile-text]
+import FirstOpenState
+import FirstOpenContent
+import FirstOpenFlow
 import FirstOpenViews
 import Glibc
+import FirstOpenGTKWrappers
 
 /// What the command line asked for.
 struct Options {
@@ -176,13 +180,15 @@ func runApp(options: Options) {
         print("first-open-demo: window dismissed (\(reason))")
         status.text = "Dismissed (\(reason)); the record now says 2.0"
     }
+    // As an app with GTK bindings of its own does: the embedding API on its GtkWindow.
+    let appWindow = FirstOpenWindow(borrowing: window.windowPointer)
     if options.whatsNew {
-        window.whatsNewView(
+        appWindow.whatsNewView(
             appID: appID, appName: appName, version: "2.0", store: store,
             imageName: "emoji-travel-symbolic", informationDetailViews: rows(for: options),
             onDismiss: onDismiss)
     } else {
-        window.welcomeView(
+        appWindow.welcomeView(
             appID: appID, appName: appName, version: "2.0", store: store,
             imageName: "emoji-travel-symbolic", informationDetailViews: rows(for: options),
             onDismiss: onDismiss)

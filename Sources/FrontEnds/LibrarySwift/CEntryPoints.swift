@@ -1,6 +1,10 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
 internal import CFirstOpenBridge
 import FirstOpenViews
+internal import FirstOpenGTKWrappers
 
 // The Swift half of libfirst-open's C interface: the functions first-open.c calls
 // through first-open-private.h. They are `@MainActor`: the C API may only be called
@@ -78,7 +82,7 @@ public func firstOpenSpecPresent(
     _ spec: UnsafeMutableRawPointer, _ presenter: UnsafeMutableRawPointer, _ parent: UnsafeMutableRawPointer?,
     _ forcedKind: Int32, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
-    let window = parent.map { Window(borrowing: $0.assumingMemoryBound(to: GtkWindow.self)) }
+    let window = parent.map { Window(existing: $0.assumingMemoryBound(to: GtkWindow.self)) }
     let dismissed: @MainActor (FirstOpenContent.FirstOpenKind, DismissalReason) -> Void = { kind, reason in
         _first_open_presenter_dismissed(presenter, kind.cValue, reason.cValue)
     }

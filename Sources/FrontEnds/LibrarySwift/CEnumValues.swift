@@ -1,3 +1,6 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CFirstOpenBridge
 import FirstOpenViews
 

@@ -1,5 +1,9 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
 import FirstOpenViews
+internal import FirstOpenGTKWrappers
 
 /// What a `FirstOpenPresenter` (the C library's GObject) holds on the Swift side: one
 /// parsed spec, and the window shown for it. Every decision goes through
@@ -62,7 +66,7 @@ final class EmbeddedSpec {
         for warning in flow.warnings { Self.warn(warning) }
         var shownKind = FirstOpenKind.welcome
         let outcome = flow.present(
-            over: parent,
+            overWindow: parent,
             content: { [spec] decision in
                 shownKind = decision.kind ?? .welcome
                 // The same content `first-open SPEC` shows; nil: record silently.

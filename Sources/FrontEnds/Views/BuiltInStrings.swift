@@ -1,29 +1,33 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
+internal import FirstOpenGTKWrappers
 
 // The window's built-in strings. This file is the only one in po/POTFILES: every
 // msgid lives here, with a comment for translators, so `xgettext -L C` can read it.
 
 /// The built-in texts of the window, translated through ``Localization``.
-public enum BuiltInStrings {
+package enum BuiltInStrings {
     /// The headline of a first start, above the app name.
-    public static var welcomeHeadline: String {
+    package static var welcomeHeadline: String {
         // TRANSLATORS: Large headline; the app name follows on its own line, in colour.
         Localization.gettext("Welcome to")
     }
 
     /// The headline after an update, above the app name.
-    public static var whatsNewHeadline: String {
+    package static var whatsNewHeadline: String {
         // TRANSLATORS: Large headline; the app name follows on its own line, in colour.
         Localization.gettext("What's New in")
     }
 
     /// The headline of `kind`.
-    public static func headline(for kind: FirstOpenKind) -> String {
+    package static func headline(for kind: FirstOpenKind) -> String {
         kind == .welcome ? welcomeHeadline : whatsNewHeadline
     }
 
     /// The window title (and accessible name), e.g. "Welcome to Car".
-    public static func windowTitle(for kind: FirstOpenKind, appName: String) -> String {
+    package static func windowTitle(for kind: FirstOpenKind, appName: String) -> String {
         let template = kind == .welcome
             // TRANSLATORS: Window title; %s is the app name.
             ? Localization.gettext("Welcome to %s")
@@ -34,7 +38,7 @@ public enum BuiltInStrings {
 
     /// The label of the button that dismisses the window, with its mnemonic ("_Continue":
     /// Alt+C).
-    public static var continueMnemonic: String {
+    package static var continueMnemonic: String {
         // TRANSLATORS: The button that closes the Welcome / What's New window. The letter
         // after "_" is the Alt+letter shortcut: pick one that differs from the shortcuts
         // of "_Release Notes" and "_Don't show after updates".
@@ -42,11 +46,11 @@ public enum BuiltInStrings {
     }
 
     /// The label of the button that dismisses the window, as shown ("Continue").
-    public static var continueLabel: String { Mnemonic.stripped(continueMnemonic) }
+    package static var continueLabel: String { Mnemonic.stripped(continueMnemonic) }
 
     /// The check box of a What's New window that turns it off for later updates, with its
     /// mnemonic.
-    public static var dontShowAfterUpdatesMnemonic: String {
+    package static var dontShowAfterUpdatesMnemonic: String {
         // TRANSLATORS: Check box under the What's New window's Continue button. The letter
         // after "_" is the Alt+letter shortcut: pick one that differs from the shortcuts
         // of "_Continue" and "_Release Notes".
@@ -54,10 +58,10 @@ public enum BuiltInStrings {
     }
 
     /// The check box of a What's New window, as shown ("Don't show after updates").
-    public static var dontShowAfterUpdatesLabel: String { Mnemonic.stripped(dontShowAfterUpdatesMnemonic) }
+    package static var dontShowAfterUpdatesLabel: String { Mnemonic.stripped(dontShowAfterUpdatesMnemonic) }
 
     /// The built-in label of the button that opens the release notes, with its mnemonic.
-    public static var releaseNotesMnemonic: String {
+    package static var releaseNotesMnemonic: String {
         // TRANSLATORS: The button that opens the full release notes in a browser. The
         // letter after "_" is the Alt+letter shortcut: pick one that differs from the
         // shortcuts of "_Continue" and "_Don't show after updates".
@@ -65,10 +69,10 @@ public enum BuiltInStrings {
     }
 
     /// The built-in label of the release-notes button, as shown ("Release Notes").
-    public static var releaseNotesLabel: String { Mnemonic.stripped(releaseNotesMnemonic) }
+    package static var releaseNotesLabel: String { Mnemonic.stripped(releaseNotesMnemonic) }
 
     /// A section heading naming one version, e.g. "Version 1.3".
-    public static func versionHeading(_ version: String) -> String {
+    package static func versionHeading(_ version: String) -> String {
         // TRANSLATORS: Heading above the changes of one version; %s is a version number.
         let template = Localization.gettext("Version %s")
         // In a right-to-left layout the version is isolated as left-to-right text, or
@@ -79,7 +83,7 @@ public enum BuiltInStrings {
     /// The date of a release as the user's locale writes it ("16 September 2022"), from
     /// the metainfo file's `YYYY-MM-DD` (a longer ISO 8601 text is read up to the day);
     /// `nil` when it is no such date.
-    public static func releaseDate(_ text: String) -> String? {
+    package static func releaseDate(_ text: String) -> String? {
         let digits = Array(text.utf8.prefix(10))
         guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
               let year = Int32(String(decoding: digits[0..<4], as: UTF8.self)),
@@ -106,7 +110,7 @@ public enum BuiltInStrings {
     }
 
     /// Under the heading of the version the user now runs when its release has no notes.
-    public static var noDetails: String {
+    package static var noDetails: String {
         // TRANSLATORS: Under the version heading of the release the user now runs, when
         // it has no release notes (GNOME Software says the same).
         Localization.gettext("No details for this release")
@@ -158,7 +162,7 @@ public enum BuiltInStrings {
 
     /// The line under a version heading: its date, and "Pre-release" for a development
     /// release; `nil` when there is neither.
-    public static func releaseLine(date: String?, isPrerelease: Bool) -> String? {
+    package static func releaseLine(date: String?, isPrerelease: Bool) -> String? {
         let formatted = date.flatMap(releaseDate)
         guard isPrerelease else { return formatted }
         guard let formatted else {
@@ -171,7 +175,7 @@ public enum BuiltInStrings {
     }
 
     /// The footnote when more changes exist than are shown, e.g. "And 3 more updates".
-    public static func moreUpdates(_ count: Int) -> String {
+    package static func moreUpdates(_ count: Int) -> String {
         // TRANSLATORS: Under the list of changes when older versions were left out; %d is
         // how many versions.
         let template = Localization.ngettext("And %d more update", "And %d more updates", count)
@@ -181,7 +185,7 @@ public enum BuiltInStrings {
     /// The footnote that counts what a What's New window leaves out (docs/spec-format.md):
     /// `changes` left-out rows of the shown versions, `updates` left-out older versions;
     /// "And 4 more changes", "And 2 more updates", "And 3 more changes and 4 more updates".
-    public static func footnote(changes: Int, updates: Int) -> String {
+    package static func footnote(changes: Int, updates: Int) -> String {
         guard changes > 0 else { return moreUpdates(updates) }
         guard updates > 0 else {
             // TRANSLATORS: Under the list of changes when only the first changes of a
@@ -202,21 +206,21 @@ public enum BuiltInStrings {
 
     /// The message shown in the window when the secondary button's link could not be
     /// opened (no app for it, a missing file); the address follows on its own line.
-    public static var linkNotOpened: String {
+    package static var linkNotOpened: String {
         // TRANSLATORS: Shown in the window when "Release Notes" (or another link button)
         // could not open its web address; the address is shown below, to copy.
         Localization.gettext("The link could not be opened.")
     }
 
     /// The button next to ``linkNotOpened`` that copies the address, with its mnemonic.
-    public static var copyLinkMnemonic: String {
+    package static var copyLinkMnemonic: String {
         // TRANSLATORS: Button that copies the web address that could not be opened. The
         // letter after "_" is the Alt+letter shortcut.
         Localization.gettext("C_opy Link")
     }
 
     /// What the message says once the address was copied.
-    public static var linkCopied: String {
+    package static var linkCopied: String {
         // TRANSLATORS: Replaces "The link could not be opened." after the address was copied.
         Localization.gettext("The link was copied to the clipboard.")
     }
@@ -224,7 +228,7 @@ public enum BuiltInStrings {
     /// Whether the current translation asks for a right-to-left layout (its
     /// "default:LTR" reads "default:RTL"). The window follows it even where GTK's own
     /// catalogue, from which `gtk_init` sets the default direction, is missing.
-    public static var isRightToLeft: Bool {
+    package static var isRightToLeft: Bool {
         // TRANSLATORS: Write "default:RTL" for right-to-left languages (Arabic, Hebrew,
         // Persian, …), otherwise "default:LTR". Do not translate these words.
         Localization.gettext("default:LTR") == "default:RTL"

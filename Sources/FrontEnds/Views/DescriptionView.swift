@@ -1,4 +1,7 @@
-import FirstOpenContent
+internal import FirstOpenState
+internal import FirstOpenFlow
+internal import FirstOpenContent
+internal import FirstOpenGTKWrappers
 
 /// The widgets of one release's AppStream description, as GNOME Software shows them:
 /// paragraphs in normal weight, bulleted and numbered lists, `<em>` in italic and

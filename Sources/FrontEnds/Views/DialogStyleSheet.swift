@@ -1,3 +1,7 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+internal import FirstOpenGTKWrappers
 /// The CSS of one window. Every value in it is printed from parsed numbers
 /// (`RGBA.cssString`) or names a theme colour (`@theme_bg_color`, for the title bar to
 /// blend with the window in any theme), never copied from user text, so content cannot

@@ -1,3 +1,6 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 /// How a ``FirstOpenDialog`` went away. Reported exactly once through
 /// ``FirstOpenDialog/onDismiss``.
 public enum DismissalReason: Sendable, Equatable, CustomStringConvertible {

@@ -1,7 +1,23 @@
-// The embedding API speaks in the content model (`WindowContent`) and the state
-// module's types (`FirstOpenSession`, `VersionStore`, `Version`) and the flow
-// (`PresentationFlow`, `FirstOpenFailure`), so an app that
-// imports FirstOpenViews gets them too.
-@_exported public import FirstOpenContent
-@_exported public import FirstOpenState
-@_exported public import FirstOpenFlow
+// What an app that imports FirstOpenViews calls from the modules below it, re-exported
+// one declaration at a time (never a whole module): the versions, policy, stores and
+// decision (FirstOpenState), the content model and spec files (FirstOpenContent), the
+// flow and its failure (FirstOpenFlow). Everything else in those modules stays theirs.
+@_exported public import struct FirstOpenState.Version
+@_exported public import struct FirstOpenState.UpdatePolicy
+@_exported public import protocol FirstOpenState.VersionStore
+@_exported public import class FirstOpenState.KeyFileVersionStore
+@_exported public import class FirstOpenState.InMemoryVersionStore
+@_exported public import enum FirstOpenState.StoreError
+@_exported public import struct FirstOpenState.FirstOpenSession
+@_exported public import enum FirstOpenState.Decision
+@_exported public import enum FirstOpenState.NothingReason
+@_exported public import struct FirstOpenContent.SpecFile
+@_exported public import enum FirstOpenContent.SpecError
+@_exported public import struct FirstOpenContent.WindowContent
+@_exported public import struct FirstOpenContent.ContentSection
+@_exported public import struct FirstOpenContent.InformationRow
+@_exported public import struct FirstOpenContent.ContentStrings
+@_exported public import enum FirstOpenContent.FirstOpenKind
+@_exported public import struct FirstOpenFlow.PresentationFlow
+@_exported public import class FirstOpenFlow.Presentation
+@_exported public import enum FirstOpenFlow.FirstOpenFailure

@@ -1,3 +1,7 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+internal import FirstOpenGTKWrappers
 /// A Welcome or What's New window attached to an app window: waits until the app
 /// window is shown, decides, and presents over it at most once.
 @MainActor
@@ -80,14 +84,14 @@ struct FirstOpenAttachment {
         // welcomeView and whatsNewView may both be attached: each shows only its kind;
         // no rows means nothing to show for this case: recorded silently.
         return .presentation(flow.present(
-            over: window, only: kind,
+            overWindow: window, only: kind,
             content: { _ in rows.isEmpty ? nil : content(appID: appID) },
             onDismiss: options.onDismiss))
     }
 
     /// The window content; colours that do not parse are reported and replaced.
     private func content(appID: String) -> WindowContent {
-        let accent = valid(options.mainColor, what: "mainColor") ?? Color.blue
+        let accent = valid(options.mainColor, what: "mainColor") ?? FirstOpenColor.blue
         let informationRows = rows.map { view in
             var row = view.informationRow
             row.color = valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
@@ -102,7 +106,7 @@ struct FirstOpenAttachment {
         )
     }
 
-    private func valid(_ color: Color, what: String) -> Color? {
+    private func valid(_ color: FirstOpenColor, what: String) -> FirstOpenColor? {
         do {
             _ = try RGBA(parsing: color.cssColor)
             return color

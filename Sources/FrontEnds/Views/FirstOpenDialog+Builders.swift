@@ -1,4 +1,7 @@
-import FirstOpenContent
+internal import FirstOpenState
+internal import FirstOpenFlow
+internal import FirstOpenContent
+internal import FirstOpenGTKWrappers
 
 // The parts of the window, each built by one function (see FirstOpenDialog.init):
 //

@@ -1,4 +1,7 @@
-import FirstOpenContent
+internal import FirstOpenState
+internal import FirstOpenFlow
+internal import FirstOpenContent
+package import FirstOpenGTKWrappers
 
 
 /// The modal "Welcome to ‹App›" / "What's New in ‹App›" window.
@@ -47,7 +50,7 @@ public final class FirstOpenDialog {
     /// What the window shows.
     public let content: WindowContent
     /// The toplevel window.
-    public let window: Window
+    package let window: Window
     /// Called once when the window goes away, with how.
     public var onDismiss: (@MainActor (DismissalReason) -> Void)?
     /// How the window went away, once it has.
@@ -128,7 +131,7 @@ public final class FirstOpenDialog {
     ///   - width: a fixed content width in logical pixels; `nil` sizes to the content.
     /// - Throws: ``FirstOpenViewsError/invalidColor(field:error:)`` for a colour
     ///   `gdk_rgba_parse` rejects, ``FirstOpenViewsError/noDisplay`` without a display.
-    public init(content: WindowContent, parent: Window? = nil, width: Int? = nil) throws(FirstOpenViewsError) {
+    package init(content: WindowContent, parent: Window? = nil, width: Int? = nil) throws(FirstOpenViewsError) {
         guard GTK.initialize() else { throw .noDisplay }
         let accent = try FirstOpenDialog.parseColor(content.accentColor, field: "accent colour")
         var rowColors: [RGBA?] = []
@@ -232,7 +235,7 @@ public final class FirstOpenDialog {
     /// Call before ``present()``, on a dialog built without a `parent`.
     /// - Throws: ``ParentWindowError`` when that window cannot be reached; the dialog
     ///   then stays a window of its own, centred on the screen.
-    public func setParent(_ handle: ParentWindowHandle) throws(ParentWindowError) {
+    package func setParent(_ handle: ParentWindowHandle) throws(ParentWindowError) {
         precondition(parent == nil && foreignParent == nil, "setParent(_:) on a dialog that has a parent")
         let foreign = try ForeignParent(attaching: window, to: handle)
         foreignParent = foreign
@@ -284,7 +287,7 @@ public final class FirstOpenDialog {
     /// Deterministic: animations and cursor blinking are off, no focus ring is drawn,
     /// and the window is drawn as focused (not `:backdrop`).
     /// - Throws: ``RenderError``.
-    public func renderPNG(to path: String, scale: Int = 1) throws(RenderError) {
+    package func renderPNG(to path: String, scale: Int = 1) throws(RenderError) {
         guard (1...4).contains(scale) else { throw .unsupportedScale(scale) }
         guard dismissalReason == nil else { throw .nothingToDraw }
         let restoreSettings = GTK.disableAnimations()

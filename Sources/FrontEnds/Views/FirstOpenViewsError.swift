@@ -1,5 +1,9 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+package import FirstOpenGTKWrappers
 /// Why a window could not be built.
-public enum FirstOpenViewsError: Error, CustomStringConvertible, Sendable, Equatable {
+package enum FirstOpenViewsError: Error, CustomStringConvertible, Sendable, Equatable {
     /// GTK could not open a display (neither `DISPLAY` nor `WAYLAND_DISPLAY` usable).
     case noDisplay
     /// A colour did not parse; `field` says which one (e.g. "accent colour",
@@ -8,7 +12,7 @@ public enum FirstOpenViewsError: Error, CustomStringConvertible, Sendable, Equat
     /// GTK rejected the window's style sheet (a bug: it is built from parsed values).
     case style(GLibError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDisplay:
             "cannot open a display (neither DISPLAY nor WAYLAND_DISPLAY is usable)"

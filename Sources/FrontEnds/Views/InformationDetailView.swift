@@ -1,3 +1,6 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 /// One row of a Welcome or What's New window, as in the seed: a symbolic icon tinted
 /// with `mainColor`, a bold `title` and a grey, wrapping `subTitle`.
 public struct InformationDetailView: Sendable, Hashable {
@@ -9,10 +12,10 @@ public struct InformationDetailView: Sendable, Hashable {
     /// an absolute image path.
     public var image: String
     /// The tint of a symbolic icon.
-    public var mainColor: Color
+    public var mainColor: FirstOpenColor
 
     /// Creates a row.
-    public init(title: String, subTitle: String, image: String, mainColor: Color = .blue) {
+    public init(title: String, subTitle: String, image: String, mainColor: FirstOpenColor = .blue) {
         self.title = title
         self.subTitle = subTitle
         self.image = image

@@ -1,3 +1,7 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+internal import FirstOpenGTKWrappers
 /// The message the window shows when its secondary button ("Release Notes") could not
 /// open its link: "The link could not be opened.", the address (selectable), and a
 /// "Copy Link" button. Hidden until ``show(url:)``; exposed to assistive technologies as

@@ -1,3 +1,6 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CFirstOpenConfig
 internal import CGtk
 
@@ -17,23 +20,23 @@ internal import CGtk
 /// Lookups use `dgettext` with the domain, never `textdomain()`: the embedding app owns
 /// the default domain. As with any gettext program, `LANGUAGE` is honoured only when
 /// the locale is not `C` (`LANG=C.UTF-8` or any real locale will do).
-public enum Localization {
+package enum Localization {
     /// The gettext domain of the built-in strings.
-    public static let domain = "first-open"
+    package static let domain = "first-open"
 
     /// The environment variable that points at a locale directory.
-    public static let localeDirectoryVariable = "FIRST_OPEN_LOCALEDIR"
+    package static let localeDirectoryVariable = "FIRST_OPEN_LOCALEDIR"
 
     /// The locale directory the domain is bound to, or `nil` for the system default.
-    public static var localeDirectory: String? { binding.directory }
+    package static var localeDirectory: String? { binding.directory }
 
     /// Where gettext looks when the domain is not bound: glibc's default.
-    public static let systemLocaleDirectory = "/usr/share/locale"
+    package static let systemLocaleDirectory = "/usr/share/locale"
 
     /// The first of `languages` (as in `LANGUAGE`: `sr_RS@latin`, `sr`) with a compiled
     /// catalogue `<dir>/<language>/LC_MESSAGES/first-open.mo` in the directory the
     /// domain is bound to, or `nil`: then the built-in strings stay English.
-    public static func catalogLanguage(among languages: [String]) -> String? {
+    package static func catalogLanguage(among languages: [String]) -> String? {
         let directory = localeDirectory ?? systemLocaleDirectory
         return languages.first { language in
             g_file_test("\(directory)/\(language)/LC_MESSAGES/\(domain).mo", G_FILE_TEST_IS_REGULAR) != 0
@@ -44,7 +47,7 @@ public enum Localization {
     /// `<root>/.build/`) and `po/` there has a translation for one of `languages`: the
     /// package root and the folder `scripts/build-translations.sh` compiles into by
     /// default, which the lookup finds. `nil` for an installed program.
-    public static func sourceTranslations(among languages: [String]) -> (packageRoot: String, buildDirectory: String)? {
+    package static func sourceTranslations(among languages: [String]) -> (packageRoot: String, buildDirectory: String)? {
         guard let root = packageRoot(), let executable = executableDirectory(), executable.hasPrefix(root + "/.build/"),
               languages.contains(where: { g_file_test("\(root)/po/\($0).po", G_FILE_TEST_IS_REGULAR) != 0 })
         else { return nil }
@@ -52,7 +55,7 @@ public enum Localization {
     }
 
     /// `msgid` translated in the `first-open` domain (or `msgid` itself).
-    public static func gettext(_ msgid: String) -> String {
+    package static func gettext(_ msgid: String) -> String {
         _ = binding
         // Untranslated, dgettext returns the msgid pointer it was given: read it while
         // that C string is still alive (a temporary bridged string would be gone).
@@ -64,7 +67,7 @@ public enum Localization {
 
     /// `msgid` in `context` translated in the `first-open` domain (gettext's `pgettext`),
     /// or `nil` when the catalogue has no translation for it.
-    public static func pgettext(_ context: String, _ msgid: String) -> String? {
+    package static func pgettext(_ context: String, _ msgid: String) -> String? {
         // gettext stores a context as "context\u{4}msgid" (what xgettext's
         // --keyword=pgettext:1c,2 writes); an untranslated lookup returns the key itself.
         let key = context + "\u{4}" + msgid
@@ -73,7 +76,7 @@ public enum Localization {
     }
 
     /// The singular or plural form for `count`, translated in the `first-open` domain.
-    public static func ngettext(_ singular: String, _ plural: String, _ count: Int) -> String {
+    package static func ngettext(_ singular: String, _ plural: String, _ count: Int) -> String {
         _ = binding
         return singular.withCString { cSingular in
             plural.withCString { cPlural in

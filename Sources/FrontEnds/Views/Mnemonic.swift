@@ -1,3 +1,7 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+internal import FirstOpenGTKWrappers
 /// Mnemonic labels for buttons and check boxes: in "_Continue" the letter after `_` is
 /// underlined while Alt is held, and Alt+C activates the button; `__` is a literal
 /// underscore (GTK's `gtk_button_new_with_mnemonic` syntax).

@@ -1,3 +1,6 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 /// What ``WindowPresenter/present(over:session:content:onDismiss:)`` (and
 /// ``PresentationFlow/present(over:only:content:onDismiss:)``) did.
 public enum PresentationOutcome {

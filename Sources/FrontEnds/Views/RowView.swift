@@ -1,4 +1,7 @@
-import FirstOpenContent
+internal import FirstOpenState
+internal import FirstOpenFlow
+internal import FirstOpenContent
+internal import FirstOpenGTKWrappers
 
 /// The widgets of one row: a tinted symbolic icon, then a bold title over a grey,
 /// wrapping subtitle (no subtitle label at all when the row has none, so the title is

@@ -1,3 +1,5 @@
+internal import FirstOpenState
+internal import FirstOpenFlow
 internal import CGtk
 public import FirstOpenContent
 

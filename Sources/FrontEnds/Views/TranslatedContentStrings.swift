@@ -1,3 +1,6 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 extension ContentStrings {
     /// The content module's own texts ("Version 1.3", "And 3 more changes and 2 more
     /// updates", "Release Notes", "No details for this release") translated in the `first-open` gettext domain.

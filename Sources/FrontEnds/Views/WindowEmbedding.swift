@@ -1,7 +1,11 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+internal import FirstOpenGTKWrappers
 /// A Welcome or What's New window over an app window: what
-/// ``Window/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
-/// and ``Window/whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``
-/// take, as one value (``Window/firstOpenView(_:_:)``).
+/// ``FirstOpenWindow/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+/// and ``FirstOpenWindow/whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+/// take, as one value (``FirstOpenWindow/firstOpenView(_:_:)``).
 public struct FirstOpenOptions {
     /// Names the record; default: the program name (`g_get_prgname()`, else the
     /// executable's name). Use your reverse-DNS application ID.
@@ -21,7 +25,7 @@ public struct FirstOpenOptions {
     /// An icon-theme name or absolute image path shown on top; a missing icon is left out.
     public var imageName: String?
     /// The app name, the Continue button and untinted icons.
-    public var mainColor: Color
+    public var mainColor: FirstOpenColor
     /// The rows (three are recommended). None: record without showing anything.
     public var informationDetailViews: [InformationDetailView]
     /// Called once when the window goes away, after recording.
@@ -39,7 +43,7 @@ public struct FirstOpenOptions {
         policy: UpdatePolicy = .default,
         store: any VersionStore = KeyFileVersionStore(),
         imageName: String? = nil,
-        mainColor: Color = .blue,
+        mainColor: FirstOpenColor = .blue,
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) {
@@ -65,7 +69,7 @@ public struct FirstOpenOptions {
     }
 }
 
-extension Window {
+extension FirstOpenWindow {
     /// Shows the `kind` window over this window when ``PresentationFlow`` says it is due,
     /// and records the version when the user dismisses it: the one implementation
     /// behind ``welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
@@ -79,7 +83,7 @@ extension Window {
     /// kind is left alone, so both may be attached to the same window.
     @discardableResult
     public func firstOpenView(_ kind: FirstOpenKind, _ options: FirstOpenOptions) -> Self {
-        FirstOpenAttachment(kind: kind, options: options).attach(to: self)
+        FirstOpenAttachment(kind: kind, options: options).attach(to: window)
         return self
     }
 
@@ -93,7 +97,7 @@ extension Window {
         version: String,
         store: any VersionStore = KeyFileVersionStore(),
         imageName: String? = nil,
-        mainColor: Color = .blue,
+        mainColor: FirstOpenColor = .blue,
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> Self {
@@ -116,7 +120,7 @@ extension Window {
         policy: UpdatePolicy = .default,
         store: any VersionStore = KeyFileVersionStore(),
         imageName: String? = nil,
-        mainColor: Color = .blue,
+        mainColor: FirstOpenColor = .blue,
         informationDetailViews: [InformationDetailView],
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> Self {

@@ -1,5 +1,6 @@
 internal import CGtk
 import Glibc
+import FirstOpenGTKWrappers
 
 /// What a window process does when its display goes away while the window is open (the
 /// X server dies, the Wayland compositor crashes, the session ends): one line on stderr

@@ -1,4 +1,8 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 import FirstOpenViews
+import FirstOpenGTKWrappers
 
 /// The pixel-by-pixel comparison of a rendered image with its golden image.
 struct ImageComparison {

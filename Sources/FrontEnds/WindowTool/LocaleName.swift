@@ -1,3 +1,5 @@
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
 internal import FirstOpenState
 import FirstOpenViews

@@ -1,9 +1,13 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
 import FirstOpenToolSupport
 import FirstOpenViews
 
 #if canImport(Glibc)
 import Glibc
+import FirstOpenGTKWrappers
 #endif
 
 /// `first-open screenshot SPEC --output FILE.png [--kind K,…] [--locale L,…]

@@ -1,9 +1,13 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
 import FirstOpenToolSupport
 import FirstOpenViews
 
 #if canImport(Glibc)
 import Glibc
+import FirstOpenGTKWrappers
 #endif
 
 /// Everything a screenshot's pixels depend on besides the spec, pinned for this

@@ -1,4 +1,5 @@
-import FirstOpenContent
+internal import FirstOpenContent
+import FirstOpenGTKWrappers
 
 /// The two looks a screenshot can have: GTK's built-in Adwaita theme, light or dark.
 enum ScreenshotTheme: String, CaseIterable, Sendable {

@@ -1,9 +1,12 @@
+internal import FirstOpenContent
+internal import FirstOpenFlow
 import FirstOpenToolSupport
 import FirstOpenViews
 internal import FirstOpenState
 
 #if canImport(Glibc)
 import Glibc
+import FirstOpenGTKWrappers
 #endif
 
 /// `first-open validate SPEC`: every problem with group and key, like

@@ -1,5 +1,9 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 internal import CGtk
 import FirstOpenViews
+import FirstOpenGTKWrappers
 
 /// GTK start-up for the helper's own window process, with OpenGL off.
 ///

@@ -1,9 +1,12 @@
-import FirstOpenFlow
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
 import FirstOpenToolSupport
 import FirstOpenViews
 
 #if canImport(Glibc)
 import Glibc
+import FirstOpenGTKWrappers
 #endif
 
 /// `first-open-window show --kind K [--from V] [--app-id ID --record-version V --lock-fd N] SPEC`:

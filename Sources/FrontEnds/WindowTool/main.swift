@@ -5,6 +5,7 @@ import FirstOpenToolSupport
 
 #if canImport(Glibc)
 import Glibc
+import FirstOpenGTKWrappers
 #endif
 
 ProcessStart.prepare()

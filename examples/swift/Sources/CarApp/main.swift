@@ -4,13 +4,13 @@ import Foundation
 // The running version; pass another one to play an update (car-app 1.4.0).
 let version = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "1.3.0"
 
-guard GTK.initialize() else {
+guard FirstOpenGTK.initialize() else {
     FileHandle.standardError.write(Data("car-app: cannot open the display\n".utf8))
     exit(69)
 }
-let window = Window(title: "Car")        // or Window(borrowing: yourGtkWindowPointer)
+let window = FirstOpenWindow(title: "Car")  // or FirstOpenWindow(borrowing: yourGtkWindowPointer)
 window.setDefaultSize(width: 640, height: 480)
-window.onDestroy { GTK.quitMainLoop() }
+window.onDestroy { FirstOpenGTK.quitMainLoop() }
 window
     .welcomeView(
         appID: "org.example.Car", appName: "Car", version: version,
@@ -24,7 +24,7 @@ window
                                   image: "airplane-mode-symbolic"),
             InformationDetailView(title: "Tram",
                                   subTitle: "A tram is a rail vehicle that runs on tramway tracks.",
-                                  image: "mark-location-symbolic", mainColor: Color("#26a269")),
+                                  image: "mark-location-symbolic", mainColor: FirstOpenColor("#26a269")),
         ])
     .whatsNewView(
         appID: "org.example.Car", appName: "Car", version: version, policy: UpdatePolicy(change: .minor),
@@ -33,4 +33,4 @@ window
                                   image: "weather-clear-night-symbolic"),
         ])
 window.showAll()
-GTK.runMainLoop()
+FirstOpenGTK.runMainLoop()

@@ -1,0 +1,83 @@
+/// A toplevel window of another process, named the way the XDG Desktop Portal names a
+/// dialog's parent: `x11:XID` (the X window id in hexadecimal, as the portal writes it;
+/// a leading `0x` is accepted too) or `wayland:HANDLE` (an xdg-foreign handle the other
+/// process exported, e.g. with GTK 4's `gdk_wayland_toplevel_export_handle`).
+///
+/// A window shown over it is modal and transient for it (``FirstOpenDialog/setParent(_:)``),
+/// so apps of any toolkit (GTK 4, Qt, Tk, Electron) can host the window
+/// `first-open --parent` shows.
+package enum ParentWindowHandle: Equatable, Sendable, CustomStringConvertible {
+    /// An X11 window id.
+    case x11(UInt)
+    /// A handle from xdg-foreign's `zxdg_exporter_v1`.
+    case wayland(String)
+
+    /// Parses `x11:XID` or `wayland:HANDLE`.
+    /// - Throws: ``ParentWindowError/malformed(_:)`` for anything else.
+    package init(parsing text: String) throws(ParentWindowError) {
+        if text.hasPrefix("x11:") {
+            var digits = Substring(text.dropFirst(4))
+            if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
+            guard !digits.isEmpty, digits.count <= 16, let id = UInt(digits, radix: 16), id != 0 else {
+                throw .malformed(text)
+            }
+            self = .x11(id)
+        } else if text.hasPrefix("wayland:") {
+            let handle = String(text.dropFirst(8))
+            // Handles are opaque printable strings (mutter and KWin use UUIDs); nothing
+            // else is passed to the compositor.
+            guard !handle.isEmpty, handle.count <= 256,
+                  handle.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7f }) else {
+                throw .malformed(text)
+            }
+            self = .wayland(handle)
+        } else {
+            throw .malformed(text)
+        }
+    }
+
+    /// The handle as the portal writes it: `x11:` with the id in hexadecimal, or `wayland:HANDLE`.
+    package var description: String {
+        switch self {
+        case .x11(let id): "x11:" + String(id, radix: 16)
+        case .wayland(let handle): "wayland:" + handle
+        }
+    }
+
+    /// The GDK backend that can reach this window (`x11` or `wayland`): a process that
+    /// owns its GTK start-up (the window helper) opens its display with it.
+    package var backend: String {
+        switch self {
+        case .x11: "x11"
+        case .wayland: "wayland"
+        }
+    }
+}
+
+/// Why a window could not be made transient for a ``ParentWindowHandle``. The window is
+/// then shown without a parent.
+package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Neither `x11:XID` (hexadecimal) nor `wayland:HANDLE`.
+    case malformed(String)
+    /// The X server has no window with this id (the app closed it, or the id is wrong).
+    case noSuchWindow(ParentWindowHandle)
+    /// The handle is for one windowing system and the window's display is another.
+    case otherDisplay(ParentWindowHandle)
+    /// The Wayland compositor does not offer xdg-foreign (`zxdg_importer_v1`).
+    case noForeignSupport(ParentWindowHandle)
+
+    package var description: String {
+        switch self {
+        case .malformed(let text):
+            "'\(text)' is not a parent window handle (x11:XID in hexadecimal, or wayland:HANDLE)"
+        case .noSuchWindow(let handle):
+            "\(handle): there is no such X11 window (closed, or a wrong id)"
+        case .otherDisplay(.x11(let id)):
+            "\(ParentWindowHandle.x11(id)): an X11 window cannot be the parent of a window on this (Wayland) display"
+        case .otherDisplay(let handle):
+            "\(handle): a Wayland window cannot be the parent of a window on this (X11) display"
+        case .noForeignSupport(let handle):
+            "\(handle): the Wayland compositor does not support xdg-foreign (zxdg_importer_v1)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+internal import FirstOpenState
+internal import FirstOpenContent
+internal import FirstOpenFlow
+internal import FirstOpenGTKWrappers
+/// A colour for the embedding API, like the seed's SwiftUI `Color`: any text
+/// `gdk_rgba_parse` accepts. It is checked when the window is built; a colour that does
+/// not parse is reported on stderr and replaced by ``blue``.
+public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
+    /// The colour as CSS-like text, e.g. `#1c71d8` or `rgb(28,113,216)`.
+    public let cssColor: String
+
+    /// A colour from text such as `#1c71d8`, `rgb(28,113,216)` or `steelblue`.
+    public init(_ cssColor: String) {
+        self.cssColor = cssColor
+    }
+
+    /// A colour from components in 0...1 (clamped).
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func byte(_ value: Double) -> Int { Int((min(max(value.isNaN ? 0 : value, 0), 1) * 255).rounded()) }
+        let alpha = min(max(opacity.isNaN ? 1 : opacity, 0), 1)
+        cssColor = alpha >= 1
+            ? "rgb(\(byte(red)),\(byte(green)),\(byte(blue)))"
+            : "rgba(\(byte(red)),\(byte(green)),\(byte(blue)),\(alpha))"
+    }
+
+    public var description: String { cssColor }
+
+    /// Whether `gdk_rgba_parse` accepts the colour.
+    public var isValid: Bool { RGBA.isParsable(cssColor) }
+
+    // The GNOME palette (HIG), matching the seed's system colours.
+
+    /// GNOME blue 3, the default accent.
+    public static let blue = FirstOpenColor(WindowContent.defaultAccentColor)
+    /// GNOME green 5.
+    public static let green = FirstOpenColor("#26a269")
+    /// GNOME yellow 5.
+    public static let yellow = FirstOpenColor("#e5a50a")
+    /// GNOME orange 4.
+    public static let orange = FirstOpenColor("#e66100")
+    /// GNOME red 3.
+    public static let red = FirstOpenColor("#e01b24")
+    /// GNOME purple 3.
+    public static let purple = FirstOpenColor("#813d9c")
+    /// GNOME brown 3.
+    public static let brown = FirstOpenColor("#986a44")
+    /// GNOME dark 1 (a neutral grey).
+    public static let gray = FirstOpenColor("#77767b")
+}
