@@ -59,7 +59,7 @@ package final class ScrolledWindow: Container {
     /// Calls `handler` when the vertical range changes (GTK laid out content of another
     /// height, or the visible part changed): the adjustment's "changed".
     @discardableResult
-    func onVerticalRangeChange(_ handler: @escaping @MainActor () -> Void) -> UInt {
+    package func onVerticalRangeChange(_ handler: @escaping @MainActor () -> Void) -> UInt {
         let box = SignalHandlerBox { _ in handler(); return false }
         return UInt(fo_signal_connect(
             gtk_scrolled_window_get_vadjustment(scrolled), "changed",
