@@ -372,6 +372,28 @@ test_programmer_errors (void)
   g_object_unref (label);
 }
 
+/* The scratch directory and everything the tests wrote in it, so no run leaves a
+ * first-open-bad-input-* folder behind. */
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  if (dir != NULL)
+    {
+      const char *name;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+            remove_tree (child);
+          else
+            g_remove (child);
+        }
+      g_dir_close (dir);
+    }
+  g_rmdir (path);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -423,6 +445,7 @@ main (int argc, char **argv)
   g_test_add_func ("/first-open/host-process-untouched", test_host_process_untouched);
   g_test_add_func ("/first-open/programmer-errors", test_programmer_errors);
   status = g_test_run ();
+  remove_tree (scratch);
   g_print ("the host ran to the end\n");
   return status;
 }

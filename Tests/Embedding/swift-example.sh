@@ -45,8 +45,8 @@ rm -rf "$app/.build" "$app/.swiftpm"
 car_app="$("$swift" build --package-path "$app" --show-bin-path)/car-app"
 
 # The Swift API has no dismissal lines of its own: the library's debug log says what
-# each check did (G_MESSAGES_DEBUG=first-open).
-exec /usr/bin/python3 "$here/run-example.py" --debug-log --app-id org.example.Car \
+# each check did (G_MESSAGES_DEBUG=first-open). Not exec'd: the EXIT trap removes $work.
+/usr/bin/python3 "$here/run-example.py" --debug-log --app-id org.example.Car \
     --version 1.3.0 --title "Welcome to Car" \
     --update-to 1.4.0 --update-title "What's New in Car" --update-key Escape \
     -- "$car_app"

@@ -133,7 +133,8 @@ extension CheckButton {
     var shownLabel: String { Mnemonic.stripped(label) }
 }
 
-// Test-only API (STYLE.md: not in the product's wrappers or its C header).
+// Test-only API: what only the tests need stays here, not in the package's wrappers
+// (FirstOpenGTKWrappers) or libfirst-open's C header.
 
 extension Window {
     /// Delivers a synthesised key press to the window, through the same path as a real

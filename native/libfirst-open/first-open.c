@@ -105,7 +105,7 @@ struct _FirstOpenPresenter
 {
   GObject parent_instance;
 
-  /* Construct-only: where the spec comes from (one of the first three). */
+  /* Construct-only: where the spec comes from (one of these four is set). */
   char *path;
   GBytes *bytes;
   char *resource_path;

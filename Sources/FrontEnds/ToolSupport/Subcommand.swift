@@ -64,5 +64,6 @@ public enum Subcommand: String, CaseIterable, Sendable {
     }
 }
 
-/// The version of this package's tools.
+/// The version of this package's tools: Meson's `project(version:)` (meson.build), which
+/// VersionNumberTests checks this against.
 public let firstOpenToolVersion = "0.1.0"

@@ -262,11 +262,11 @@ public final class FirstOpenDialog {
         finish(.programmatic)
     }
 
-    /// Closes the window as the user would: `continued` for Continue and Enter,
-    /// `escaped`, `closed`. Reported once.
     /// Whether the window's native window was destroyed by another program.
     private var nativeWindowDestroyed = false
 
+    /// Closes the window as the user would: `continued` for Continue and Enter,
+    /// `escaped`, `closed`. Reported once.
     func finish(_ reason: DismissalReason) {
         guard dismissalReason == nil else { return }
         dismissalReason = reason

@@ -28,11 +28,15 @@ extension SpecFile {
             }
             return try SpecFile(argument: AppStreamLookup.prefix + id, locale: locale)
         }
-        var error: UnsafeMutablePointer<GError>?
-        guard let bytes = g_resources_lookup_data(resourcePath, G_RESOURCE_LOOKUP_FLAGS_NONE, &error) else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "not in the application's resources"
-            if let error { g_error_free(error) }
-            throw .unreadable(file: "resource://" + resourcePath, reason: reason)
+        let bytes: OpaquePointer
+        do throws(GLibError) {
+            let found = try GLibError.check { g_resources_lookup_data(resourcePath, G_RESOURCE_LOOKUP_FLAGS_NONE, $0) }
+            guard let found else {
+                throw GLibError(domain: "", code: 0, message: "not in the application's resources")
+            }
+            bytes = found
+        } catch {
+            throw .unreadable(file: "resource://" + resourcePath, reason: error.message)
         }
         defer { g_bytes_unref(bytes) }
         var size = 0
