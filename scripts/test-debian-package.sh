@@ -30,15 +30,23 @@ case "${1:-}" in
     --debs) mode=debs debs_dir=$(cd "${2:?--debs needs a directory}" && pwd) ;;
     --installed) mode=installed ;;
     --as-user-session) mode=as-user-session ;;   # internal: the test user's half of login_test
+    # internal: only the campaign over real GTK 3 apps, in the current X session, with
+    # first-open and the module as they are on PATH and in GTK_MODULES (for a build tree:
+    # PATH=.build/debug:$PATH GTK_MODULES=/path/to/libfirst-open-gtk-module.so xvfb-run …)
+    --as-user-campaign) mode=as-user-campaign ;;
     *) echo "usage: $0 [--debs DIR | --installed]" >&2; exit 64 ;;
 esac
 
 # The packages this source builds (debian/control; not the -dbgsym ones), and the
 # system-wide autostart entry.
 packages=(first-open first-open-common first-open-os-release first-open-gtk-module libfirst-open0 libfirst-open-dev gir1.2-firstopen-1.0)
-# Real Debian apps the GTK module is tested with (C, and Python with a GResource); this run
-# installs those that are missing and purges them again.
-test_apps=(mousepad meld)
+# Real Debian apps the GTK module is tested with (C, and Python with a GResource), and the
+# campaign's GTK 3 apps (as_user_gtk_campaign); this run installs those that are missing
+# and purges them again.
+campaign_apps=(eog simple-scan yelp parole catfish gthumb seahorse meld mousepad gedit)
+# shellcheck disable=SC2206  # a list of names, split on purpose
+[ -z "${FIRST_OPEN_CAMPAIGN_APPS:-}" ] || campaign_apps=($FIRST_OPEN_CAMPAIGN_APPS)   # a local run's choice
+test_apps=(mousepad meld eog simple-scan yelp parole catfish gthumb seahorse gedit)
 apps_installed_here=()
 autostart=/etc/xdg/autostart/first-open-os-release.desktop
 spec=/usr/share/first-open/os-release.spec
@@ -270,7 +278,8 @@ as_user_gtk_module() {
         | grep -Eq '^GTK_MODULES=(.*:)?first-open-gtk-module(:.*)?$' || fail "environment.d does not add the module"
     echo "session: GTK_MODULES=$modules (Xsession.d and environment.d)"
     export GTK_MODULES=$modules G_MESSAGES_DEBUG=first-open-gtk-module
-    printf '#!/bin/sh\n/usr/bin/first-open "$@"\nstatus=$?\necho "$* -> $status" >>"$HOME/module.log"\nexit $status\n' \
+    # `first-open index` (the module rebuilding its metainfo index) is not logged.
+    printf '#!/bin/sh\n[ "$1" = index ] && exec /usr/bin/first-open "$@"\n/usr/bin/first-open "$@"\nstatus=$?\necho "$* -> $status" >>"$HOME/module.log"\nexit $status\n' \
         >first-open-logged
     chmod +x first-open-logged
     export FIRST_OPEN_GTK_MODULE_COMMAND=$HOME/first-open-logged
@@ -318,6 +327,89 @@ XML
     kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
     echo "libfirst-open app with the module: one window, its own"
     [ "$(wc -l <module.log)" -eq 4 ] || { cat module.log >&2; fail "first-open ran for an excluded app"; }
+}
+
+# The campaign: every GTK 3 app of campaign_apps, as Debian installs it, with a record one
+# release back — the nearest older release of its metainfo after which `first-open
+# explain` says What's New is due under the default policy (a bugfix step is not due; a
+# metainfo without any release notes never is). For each app with notes due: start it
+# with the module on, What's New must appear over its window (WM_TRANSIENT_FOR is a window
+# of the app's process), Enter dismisses it and records the current version, and the app
+# keeps running with its window. Prints "found N of M apps with notes due" and fails
+# unless N = M. Nothing of the apps' text is kept: versions and verdicts only.
+as_user_gtk_campaign() {
+    local app metainfo index versions current seen verdict pid dialog parent_pid found=0 due=0 missed=()
+    local log="$HOME/campaign.log" state_dir="${XDG_STATE_HOME:-$HOME/.local/state}/first-open"
+    : >"$log"
+    printf '#!/bin/sh\n[ "$1" = index ] && exec first-open "$@"\nfirst-open "$@"\nstatus=$?\necho "$* -> $status" >>"%s"\nexit $status\n' \
+        "$log" >"$HOME/first-open-campaign"
+    chmod +x "$HOME/first-open-campaign"
+    first-open index >/dev/null || fail "first-open index"
+    index="${XDG_CACHE_HOME:-$HOME/.cache}/first-open/metainfo-index"
+    for app in "${campaign_apps[@]}"; do
+        command -v "$app" >/dev/null || fail "campaign: $app is not installed"
+        # The app's metainfo through the index, by its program name or the id of the
+        # desktop file that runs it (gThumb's is org.gnome.gThumb.desktop).
+        local key desktop
+        metainfo=""
+        for key in "$app" $(grep -lE "^Exec=(/usr/bin/)?$app( |\$)" /usr/share/applications/*.desktop 2>/dev/null || true); do
+            desktop=$(basename "$key" .desktop | tr '[:upper:]' '[:lower:]')
+            metainfo=$(awk -F '\t' -v key="$desktop" '$1 == key {print $2; exit}' "$index")
+            [ -z "$metainfo" ] || break
+        done
+        [ -n "$metainfo" ] || { echo "$app: no metainfo installed"; continue; }
+        # Stable release versions, newest first.
+        mapfile -t versions < <(/usr/bin/python3 - "$metainfo" <<'PY'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+releases = root.find("releases")
+for release in (releases.findall("release") if releases is not None else []):
+    if release.get("type", "stable") == "stable" and release.get("version"):
+        print(release.get("version"))
+PY
+)
+        [ ${#versions[@]} -ge 2 ] || { echo "$app: $(basename "$metainfo"): fewer than two releases, nothing can be due"; continue; }
+        current=${versions[0]} seen="" verdict=""
+        for older in "${versions[@]:1}"; do
+            first-open reset "$metainfo" >/dev/null
+            first-open mark-seen --version "$older" "$metainfo" >/dev/null || fail "$app: mark-seen $older"
+            verdict=$(first-open explain "$metainfo")
+            case $verdict in whats-new*) seen=$older; break ;; esac
+        done
+        if [ -z "$seen" ]; then
+            echo "$app: $(basename "$metainfo") $current: no notes due from any older release (${verdict%%;*})"
+            first-open reset "$metainfo" >/dev/null
+            continue
+        fi
+        due=$((due + 1))
+        local runs
+        runs=$(wc -l <"$log")
+        FIRST_OPEN_GTK_MODULE_COMMAND="$HOME/first-open-campaign" "$app" >"$HOME/campaign-$app.out" 2>&1 &
+        pid=$!
+        dialog=$(timeout 90 xdotool search --sync --onlyvisible --name '^What.s New in ' 2>/dev/null | head -n 1) || dialog=""
+        if [ -z "$dialog" ]; then
+            echo "$app: $(basename "$metainfo") $seen -> $current: MISSED, no What's New within 90 s"
+            missed+=("$app")
+        else
+            parent_pid=$(xdotool getwindowpid "$(xprop -id "$dialog" WM_TRANSIENT_FOR | grep -o '0x[0-9a-f]*$')" 2>/dev/null || true)
+            [ "$parent_pid" = "$pid" ] || fail "$app: What's New is transient for a window of pid '$parent_pid', not the app's ($pid)"
+            xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
+            timeout 20 sh -c 'until [ "$(wc -l <"$0")" -gt "$1" ]; do sleep 0.1; done' "$log" "$runs" \
+                || fail "$app: first-open did not end after Enter"
+            tail -n 1 "$log" | grep -q -- "--parent x11:.* -> 0\$" || fail "$app: $(tail -n 1 "$log")"
+            first-open explain "$metainfo" | grep -q '^nothing' || fail "$app: $current not recorded"
+            sleep 2
+            kill -0 "$pid" 2>/dev/null || fail "$app: ended after What's New"
+            xdotool search --onlyvisible --pid "$pid" >/dev/null || fail "$app: has no window after What's New"
+            echo "$app: $(basename "$metainfo") $seen -> $current: What's New over its window, Enter recorded $current, the app runs on"
+            found=$((found + 1))
+        fi
+        kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+        # Apps that stay in the background (D-Bus activated services) go with their session.
+        first-open reset "$metainfo" >/dev/null
+    done
+    echo "campaign: found $found of $due apps with notes due (${#campaign_apps[@]} apps tried)"
+    [ "$found" -eq "$due" ] || fail "campaign: the module missed ${missed[*]}"
 }
 
 # module_app_test NAME APP_ID SEEN CURRENT APP_TITLE COMMAND...: one update of a real app.
@@ -442,6 +534,43 @@ run_example() {
     echo "$label: $(paste -sd ';' "$log")"
 }
 
+# `sudo -E mousepad`: root runs the app — and, through the module, first-open — with the
+# user's HOME and XDG_*. first-open must refuse to write in the user's home (77, one line
+# in the app's stderr), leave no file of root's among the user's first-open files, and the
+# user's own first-open must still see What's New due. (The app itself may write its own
+# settings there as root; those are listed, not ours to prevent.)
+sudo_e_test() {
+    local home=$1 uid=$2 pid err="$work/sudo-e.err" data_dirs
+    step "sudo -E: an app as root with the user's environment leaves the user's first-open files theirs"
+    data_dirs="$home/fixture:/usr/local/share:/usr/share"
+    runuser -u "$test_user" -- env HOME="$home" XDG_DATA_DIRS="$data_dirs" first-open reset appstream:org.xfce.mousepad >/dev/null
+    runuser -u "$test_user" -- env HOME="$home" XDG_DATA_DIRS="$data_dirs" \
+        first-open mark-seen --version 0.4.0 appstream:org.xfce.mousepad >/dev/null || fail "sudo -E: mark-seen as the user"
+    local before
+    before=$(find "$home" -user root | LC_ALL=C sort)
+    env -i HOME="$home" USER="$test_user" LOGNAME="$test_user" PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
+        XDG_DATA_DIRS="$data_dirs" GTK_MODULES=first-open-gtk-module G_MESSAGES_DEBUG=first-open-gtk-module \
+        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" mousepad >"$err" 2>&1 &
+    pid=$!
+    timeout 90 sh -c 'until grep -q "refusing to write state records" "$0"; do sleep 0.2; done' "$err" \
+        || { cat "$err" >&2; kill "$pid" 2>/dev/null; fail "sudo -E: first-open did not refuse"; }
+    grep "refusing to write state records" "$err" | sed 's/^/    /'
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    local foreign
+    foreign=$(find "$home" \( -path '*/first-open' -o -path '*/first-open/*' \) ! -user "$test_user")
+    [ -z "$foreign" ] || fail "sudo -E left files of another user among the user's first-open files: $foreign"
+    local app_files
+    app_files=$(comm -13 <(echo "$before") <(find "$home" -user root | LC_ALL=C sort) | tr '\n' ' ')
+    echo "no first-open file of root's in $home; what Mousepad itself wrote as root: ${app_files:-nothing}"
+    local explanation
+    explanation=$(runuser -u "$test_user" -- env HOME="$home" XDG_DATA_DIRS="$data_dirs" first-open explain appstream:org.xfce.mousepad)
+    case $explanation in whats-new*) ;; *) fail "sudo -E: the user's What's New is no longer due: $explanation" ;; esac
+    echo "the user's first-open: $explanation"
+    # Mousepad's own root-owned settings would trouble the user's later runs: given back.
+    # shellcheck disable=SC2086  # paths without spaces, one per word
+    [ -z "$app_files" ] || chown "$test_user:" $app_files
+}
+
 login_test() {
     step "login as an ordinary user: the autostart entry's Exec line under Xvfb; the library from C and Python"
     [ -f "$autostart" ] || fail "$autostart is missing"
@@ -480,6 +609,8 @@ login_test() {
 
     local record="$home/.local/state/first-open/$app_id.state"
     sha256sum "$record" >"$work/record.sha256"
+
+    sudo_e_test "$home" "$uid"
 
     step "login as a system account: quiet"
     useradd --system --create-home --home-dir "$work/$system_user" --shell /bin/bash "$system_user"
@@ -571,6 +702,11 @@ if [ "$mode" = as-user-session ]; then
     as_user_login "$@"
     as_user_library
     as_user_gtk_module
+    as_user_gtk_campaign
+    exit 0
+fi
+if [ "$mode" = as-user-campaign ]; then
+    as_user_gtk_campaign
     exit 0
 fi
 
