@@ -6,21 +6,29 @@
  *
  * - gtk_module_init only adds an emission hook on GtkWidget::map (after
  *   g_type_class_ref (GTK_TYPE_WINDOW), without which the signal does not exist yet).
- * - The hook waits for the first toplevel without a transient parent: a normal window
- *   is the app's main window; a dialog means a dialog-only process (zenity, a polkit
- *   agent), which is left alone. Either way the hook then removes itself.
- * - From an idle callback after that window is mapped (start-up is over), cheap checks
- *   decide whether to ask at all: not a known dialog-only program, not an app that uses
- *   libfirst-open itself (it shows its own window: never two), an app id (the default
- *   GApplication's, else the program's desktop file), and an installed AppStream
- *   metainfo file for it (no metainfo, no release notes).
- * - Then it starts `first-open appstream:APPID --parent x11:XID|wayland:HANDLE` (a
+ * - The hook waits for the app's main window (a normal toplevel without a transient
+ *   parent), once the app has stopped mapping toplevels and the window manager has put
+ *   the last one on the screen (an app that maps many windows gets What's New over the
+ *   one on top, focused). A dialog first (a session-restore prompt) keeps it waiting for
+ *   a main window for a while; a process of dialogs only (zenity, a polkit agent) is
+ *   left alone. The hook then removes itself.
+ * - From an idle-priority timeout, cheap checks decide whether to ask at all: not a
+ *   known dialog-only program, not an app that uses libfirst-open itself (it shows its
+ *   own window: never two), and an installed AppStream metainfo file under a name the
+ *   app goes by (its GApplication id, its program name), found through first-open's
+ *   metainfo index (read with one open; rebuilt by `first-open index` in the
+ *   background, and waited for at idle, when a metainfo folder changed).
+ * - Then it starts `first-open appstream:NAME --parent x11:XID|wayland:HANDLE` (a
  *   Wayland window is exported through xdg-foreign for as long as first-open runs; a
  *   compositor without it gets an unparented window). first-open makes the decision
  *   every front end makes (record, settings, [App ID] ShowWhatsNew=false, admin config,
  *   quiet sessions, lock) in its own process, and shows What's New modal and transient
  *   for the app's window in the window helper's process: no Swift runtime, GTK
  *   setting, icon theme, locale, environment or main-loop change ever reaches the app.
+ *   A window first-open was started over that goes away soon after (a splash-like main
+ *   window, one the app re-creates) makes the module wait for the next main window, once.
+ * - Each decision is a debug message (G_MESSAGES_DEBUG=first-open-gtk-module) and a line
+ *   of $XDG_STATE_HOME/first-open/gtk-module.log when that file exists.
  *
  * FIRST_OPEN_GTK_MODULE_COMMAND overrides the first-open binary (tests run the build
  * tree's); the installed path is compiled in. See docs/gtk-module.md.
