@@ -16,6 +16,21 @@ import gi
 gi.require_version("Gtk", "4.0")
 from gi.repository import Gio, GLib, Gtk  # noqa: E402
 
+# GDK's backend modules are imported before any window exists: PyGObject gives an
+# object the methods of the most derived class it has imported *when the object is
+# first wrapped*, so a GdkWaylandToplevel wrapped before GdkWayland was imported has no
+# export_handle (AttributeError on every Wayland desktop).
+try:
+    gi.require_version("GdkX11", "4.0")
+    from gi.repository import GdkX11  # noqa: E402
+except (ImportError, ValueError):
+    GdkX11 = None
+try:
+    gi.require_version("GdkWayland", "4.0")
+    from gi.repository import GdkWayland  # noqa: E402
+except (ImportError, ValueError):
+    GdkWayland = None
+
 SPEC = sys.argv[1]
 EXIT_WHEN_DONE = "--exit-when-done" in sys.argv[2:]
 
@@ -23,25 +38,14 @@ EXIT_WHEN_DONE = "--exit-when-done" in sys.argv[2:]
 def window_handle(window, then):
     """Calls then("x11:XID" or "wayland:HANDLE" or None) for this window's surface."""
     surface = window.get_surface()
-    try:
-        gi.require_version("GdkX11", "4.0")
-        from gi.repository import GdkX11
-        if isinstance(surface, GdkX11.X11Surface):
-            then("x11:%x" % GdkX11.X11Surface.get_xid(surface))
-            return
-    except (ImportError, ValueError):
-        pass
-    try:
-        gi.require_version("GdkWayland", "4.0")
-        from gi.repository import GdkWayland
-        if isinstance(surface, GdkWayland.WaylandToplevel):
-            exported = surface.export_handle(lambda _toplevel, handle, *_: then("wayland:" + handle))
-            if not exported:  # the compositor has no xdg-foreign: show it unparented
-                then(None)
-            return
-    except (ImportError, ValueError):
-        pass
-    then(None)
+    if GdkX11 is not None and isinstance(surface, GdkX11.X11Surface):
+        then("x11:%x" % GdkX11.X11Surface.get_xid(surface))
+    elif GdkWayland is not None and isinstance(surface, GdkWayland.WaylandToplevel):
+        exported = surface.export_handle(lambda _toplevel, handle, *_: then("wayland:" + handle))
+        if not exported:  # the compositor has no xdg-foreign: show it unparented
+            then(None)
+    else:
+        then(None)
 
 
 def run_first_open(app, window, handle):

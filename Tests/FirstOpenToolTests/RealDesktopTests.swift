@@ -1,0 +1,38 @@
+import Foundation
+import FirstOpenTestSupport
+import XCTest
+
+/// The window on the desktops users have, not only on a bare Xvfb: each test starts a
+/// real compositor or window manager privately (`Tests/Desktops/desktops.py`: GNOME Shell
+/// and mutter headless on Wayland, `kwin_wayland --virtual`, xfwm4, openbox and mutter on
+/// their own Xvfb) and `Tests/Desktops/check-desktop.py` asks *it* where our windows are,
+/// what they are transient for, whether they are modal and focused, and what it calls
+/// them. A desktop that cannot be started fails the test (scripts/setup.sh installs them
+/// all); it is never skipped. What each desktop does is in docs/desktops.md.
+final class RealDesktopTests: XCTestCase {
+    static let tools = ["/usr/bin/python3", "/usr/bin/dbus-daemon", "/usr/bin/Xvfb", "/usr/bin/xprop",
+                        "/usr/bin/xwininfo", "/usr/bin/xdotool", "/usr/bin/gnome-shell", "/usr/bin/mutter",
+                        "/usr/bin/kwin_wayland", "/usr/bin/xfwm4", "/usr/bin/openbox"]
+
+    override func setUpWithError() throws {
+        for tool in Self.tools {
+            XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is installed (scripts/setup.sh)")
+        }
+    }
+
+    /// Runs `check-desktop.py DESKTOP` against the built programs; every check must pass.
+    private func check(_ desktop: String) throws {
+        let script = CLIHarness.packageRoot.appendingPathComponent("Tests/Desktops/check-desktop.py").path
+        let started = try CLIHarness.launchTool("/usr/bin/python3", [script, desktop, CLIHarness.productsDirectory.path],
+                                                environment: ProcessInfo.processInfo.environment)
+        let result = CLIHarness.finish(started, timeout: 300)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertTrue(result.stdout.contains("all checks passed"), result.stdout + result.stderr)
+    }
+
+    func testGnomeShellWayland() throws { try check("gnome-shell-wayland") }
+    func testKWinWayland() throws { try check("kwin-wayland") }
+    func testXfwm4() throws { try check("xfwm4") }
+    func testOpenbox() throws { try check("openbox") }
+    func testMutterX11() throws { try check("mutter-x11") }
+}
