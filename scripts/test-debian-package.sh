@@ -240,6 +240,7 @@ as_user_login() {
     echo "window $window: '$(xdotool getwindowname "$window")'"
     [ -e "$state" ] && fail "the record was written before the window was dismissed"
     xdotool windowfocus --sync "$window"
+    sleep 0.6  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
     xdotool key --clearmodifiers Return
     local status=0
     timeout 20 tail --pid="$pid" -f /dev/null || fail "first-open still running 20 s after Enter"
@@ -323,7 +324,7 @@ XML
         || { cat car.out >&2; fail "the module did not stay out of the embedding app"; }
     [ "$(xdotool search --onlyvisible --name '^(Welcome to|What.s New in) ' | wc -l)" -eq 1 ] \
         || fail "the embedding app shows more than one window"
-    xdotool windowfocus --sync "$window" key --clearmodifiers Return
+    xdotool windowfocus --sync "$window" sleep 0.6 key --clearmodifiers Return
     kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
     echo "libfirst-open app with the module: one window, its own"
     [ "$(wc -l <module.log)" -eq 4 ] || { cat module.log >&2; fail "first-open ran for an excluded app"; }

@@ -21,6 +21,9 @@ import time
 from gi.repository import Gio, GLib
 
 XDOTOOL = "/usr/bin/xdotool"
+# The window ignores keys for 0.5 s after it was shown or gained the focus (typed-ahead
+# keys: docs/window.md); a key press waits a little longer.
+KEY_DELAY = 0.6
 
 failures = []
 
@@ -64,6 +67,8 @@ def press(keys, title):
     if window is None:
         return False
     subprocess.run([XDOTOOL, "windowfocus", "--sync", window], capture_output=True)
+    # Keys count from 0.5 s after the window was shown or focused (TypeAheadGuard).
+    time.sleep(KEY_DELAY)
     subprocess.run([XDOTOOL, "key", "--clearmodifiers", *keys], capture_output=True)
     return True
 

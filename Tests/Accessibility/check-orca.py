@@ -37,8 +37,9 @@ def spoken(log):
 
 
 def key(window, name):
-    subprocess.run([a11y_support.XDOTOOL, "windowfocus", "--sync", window, "key", "--clearmodifiers", name],
-                   capture_output=True)
+    subprocess.run([a11y_support.XDOTOOL, "windowfocus", "--sync", window], capture_output=True)
+    time.sleep(a11y_support.KEY_DELAY)
+    subprocess.run([a11y_support.XDOTOOL, "key", "--clearmodifiers", name], capture_output=True)
 
 
 def main():

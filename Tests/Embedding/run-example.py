@@ -134,6 +134,7 @@ def press_key_in_window(title, key):
         windows = found.stdout.split()
         if windows:
             xdotool("windowfocus", "--sync", windows[-1])
+            time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
             pressed = xdotool("key", "--clearmodifiers", key)
             if pressed.returncode != 0:
                 fail(f"xdotool key {key}: {pressed.stderr.strip()}")

@@ -34,6 +34,9 @@ class XDisplayTestCase: XCTestCase {
 
     func press(_ key: String, in window: String) throws {
         _ = try CLIHarness.runTool(Self.xdotool, ["windowfocus", "--sync", window])
+        // The window ignores keys for 0.5 s after it was shown or gained the focus
+        // (TypeAheadGuard): a person's key press comes later than that.
+        Thread.sleep(forTimeInterval: 0.6)
         let pressed = try CLIHarness.runTool(Self.xdotool, ["key", "--clearmodifiers", key])
         XCTAssertEqual(pressed.status, 0, pressed.stderr)
     }

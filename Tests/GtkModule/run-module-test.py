@@ -183,6 +183,7 @@ def transient_for(xid):
 
 def press(xid, key):
     run("xdotool", "windowfocus", "--sync", str(xid))
+    time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
     if run("xdotool", "key", "--clearmodifiers", key).returncode != 0:
         fail(f"xdotool could not press {key}")
 

@@ -247,8 +247,26 @@ package class Widget {
     package func onKeyPress(_ handler: @escaping @MainActor (KeyPress) -> Bool) -> UInt {
         connectWithArgument("key-press-event") { event in
             guard let event else { return false }
-            let key = event.assumingMemoryBound(to: GdkEventKey.self).pointee
-            return handler(KeyPress(keyval: UInt(key.keyval), modifiers: UInt(key.state)))
+            return handler(KeyPress(event: event))
         }
+    }
+
+    /// Calls `handler` with each key release ("key-release-event"); return `true` when
+    /// the key was handled.
+    @discardableResult
+    package func onKeyRelease(_ handler: @escaping @MainActor (KeyPress) -> Bool) -> UInt {
+        connectWithArgument("key-release-event") { event in
+            guard let event else { return false }
+            return handler(KeyPress(event: event))
+        }
+    }
+}
+
+extension KeyPress {
+    /// The key of a `GdkEventKey`.
+    init(event: UnsafeMutableRawPointer) {
+        let key = event.assumingMemoryBound(to: GdkEventKey.self).pointee
+        self.init(keyval: UInt(key.keyval), modifiers: UInt(key.state), keycode: UInt16(key.hardware_keycode),
+                  isSynthetic: key.send_event != 0)
     }
 }

@@ -1,3 +1,4 @@
+internal import CGtk
 internal import FirstOpenState
 internal import FirstOpenFlow
 internal import FirstOpenContent
@@ -18,7 +19,9 @@ package import FirstOpenGTKWrappers
 ///   ‹App›") is set for window managers and screen readers but not drawn above the
 ///   headline that already says it;
 /// - Continue is the default widget (Enter) and has the focus; Alt+C (the translated
-///   mnemonic) presses it; Escape, the close button and Alt+F4 dismiss the window as a
+///   mnemonic) presses it; keys count only from 0.5 s after the window was shown or
+///   gained the focus (``TypeAheadGuard``: typing meant for another window never
+///   dismisses it), clicks and screen-reader actions at once; Escape, the close button and Alt+F4 dismiss the window as a
 ///   cancel (the version counts as seen, "Don't show after updates" does not count);
 /// - Tab visits Continue, the secondary button and the check box only; arrows, Page
 ///   Up/Down, Home and End scroll long content wherever the focus is;
@@ -86,6 +89,8 @@ public final class FirstOpenDialog {
     var optOutCheckButton: CheckButton? { actions.optOutCheckButton }
 
     private let parent: Window?
+    /// Holds back keys typed for another window as this one appears.
+    private var typeAheadGuard = TypeAheadGuard()
     /// A window of another process it is transient for (``setParent(_:)``).
     private var foreignParent: ForeignParent?
     private let styleSheet: CSSProvider
@@ -357,7 +362,13 @@ public final class FirstOpenDialog {
         scrolledWindow.onVerticalRangeChange {
             if self.scrollsToEndWhenLaidOut { self.scrolledWindow.scroll(.bottom) }
         }
+        // Keys typed for another window while this one appeared act on nothing
+        // (TypeAheadGuard). Keys another program sends (XSendEvent, events made in the
+        // process) are not a person typing ahead: they count at once.
         window.onKeyPress { key in
+            if !key.isSynthetic, self.typeAheadGuard.ignoresPress(keycode: key.keycode, at: g_get_monotonic_time()) {
+                return true
+            }
             if key.isEscape {
                 self.finish(.escaped)
                 return true
@@ -369,6 +380,17 @@ public final class FirstOpenDialog {
                 self.scroll(step)
                 return true
             }
+            return false
+        }
+        window.onKeyRelease { key in
+            !key.isSynthetic && self.typeAheadGuard.ignoresRelease(keycode: key.keycode)
+        }
+        window.connectWithArgument("map-event") { _ in
+            self.typeAheadGuard.windowShownOrFocused(at: g_get_monotonic_time())
+            return false
+        }
+        window.connectWithArgument("focus-in-event") { _ in
+            self.typeAheadGuard.windowShownOrFocused(at: g_get_monotonic_time())
             return false
         }
         window.connectWithArgument("delete-event") { _ in
