@@ -227,9 +227,9 @@ def check_typed_ahead_keys(desktop):
 CHECKS = {
     "gnome-shell-wayland": [lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
     "kwin-wayland": [check_login_window],
-    "xfwm4": [check_login_window, lambda d: check_parented_starts(d, centred=False), check_typed_ahead_keys],
-    "openbox": [check_login_window, lambda d: check_parented_starts(d, centred=False), check_typed_ahead_keys],
-    "mutter-x11": [check_login_window, lambda d: check_parented_starts(d, centred=False), check_typed_ahead_keys],
+    "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys],
+    "openbox": [check_login_window, check_parented_starts, check_typed_ahead_keys],
+    "mutter-x11": [check_login_window, check_parented_starts, check_typed_ahead_keys],
 }
 
 

@@ -172,4 +172,77 @@ final class ParentWindowTests: XDisplayTestCase {
         XCTAssertEqual(try windowCount("What’s New in Car|What's New in Car"), 0)
         XCTAssertNil(cli.recordedVersion("org.example.Car"))
     }
+
+    /// A Tk window of another process that prints its handle; `overrideRedirect` makes it
+    /// a window that window managers do not manage (a menu, a splash).
+    func startTkParent(_ cli: CLIHarness, overrideRedirect: Bool = false) throws -> CLIHarness.Started {
+        let script = """
+            import tkinter
+            root = tkinter.Tk()
+            root.title("Parent")
+            root.geometry("400x300+100+100")
+            \(overrideRedirect ? "root.overrideredirect(True)" : "")
+            root.wait_visibility()
+            print("parent x11:%x" % root.winfo_id(), flush=True)
+            root.mainloop()
+            """
+        return try CLIHarness.launchTool(Self.python, ["-c", script], environment: cli.environment)
+    }
+
+    /// Window managers do not manage an override-redirect window: a dialog transient for
+    /// it was hidden by them, silently. Now: one warning, and the window is shown on its own.
+    func testOverrideRedirectParentIsRefusedWithOneLine() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        let parent = try startTkParent(cli, overrideRedirect: true)
+        defer {
+            kill(parent.process.processIdentifier, SIGKILL)
+            _ = CLIHarness.finish(parent)
+        }
+        let handle = try waitForHandle(parent)
+        let started = try cli.start(["show", "--force", "welcome", "--parent", handle, spec])
+        let window = try waitForWindow("Welcome to Car")
+        XCTAssertNil(try transientFor(window))
+        try press("Return", in: window)
+        let result = CLIHarness.finish(started)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stderr, "first-open: warning: --parent \(handle): an override-redirect window (a menu or popup "
+                       + "that window managers do not manage) cannot be a parent; the window is shown without a parent\n")
+    }
+
+    /// The app quits 10 ms after starting first-open: the window never stays over no app
+    /// at (0,0). Either the helper found the window and then saw it go (exit 2, nothing
+    /// shown for long, nothing recorded), or it was already gone (no such window: one
+    /// warning, the window shown on its own, centred).
+    func testAParentClosingRightAfterTheStartNeverLeavesAWindowAtTheOrigin() throws {
+        for attempt in 1...5 {
+            let cli = try CLIHarness()
+            let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+            let parent = try startTkParent(cli)
+            let handle = try waitForHandle(parent)
+            let started = try cli.start(["show", "--force", "welcome", "--parent", handle, spec])
+            usleep(10_000)
+            kill(parent.process.processIdentifier, SIGKILL)
+            _ = CLIHarness.finish(parent)
+            // Either it ends by itself (the parent went away), or it shows a window of its own.
+            _ = waitUntil(timeout: 20) {
+                !started.process.isRunning || ((try? self.windowCount("Welcome to Car")) ?? 0) > 0
+            }
+            if started.process.isRunning {
+                let window = try waitForWindow("Welcome to Car")
+                let geometry = try CLIHarness.runTool(Self.xdotool, ["getwindowgeometry", "--shell", window]).stdout
+                XCTAssertFalse(geometry.contains("X=0\n") && geometry.contains("Y=0\n"), "attempt \(attempt): \(geometry)")
+                XCTAssertNil(try transientFor(window))
+                try press("Return", in: window)
+                let result = CLIHarness.finish(started)
+                XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+                XCTAssertTrue(result.stderr.contains("there is no such X11 window"), "attempt \(attempt): \(result.stderr)")
+            } else {
+                let result = CLIHarness.finish(started)
+                XCTAssertEqual(result.status, 2, "attempt \(attempt): " + result.stdout + result.stderr)
+                XCTAssertTrue(result.stdout.contains("parent window went away"), result.stdout)
+                XCTAssertNil(cli.recordedVersion("org.example.Car"))
+            }
+        }
+    }
 }

@@ -33,6 +33,12 @@ package final class ForeignParent {
             guard let foreign = fo_foreign_x11_toplevel(display, id) else {
                 throw .noSuchWindow(handle)
             }
+            // Window managers do not manage an override-redirect window (a menu, a
+            // tooltip, a splash): a dialog transient for it was hidden by them.
+            guard fo_x11_is_override_redirect(foreign) == 0 else {
+                g_object_unref(UnsafeMutableRawPointer(foreign))
+                throw .unmanaged(handle)
+            }
             foreignWindow = foreign
             gdk_window_set_transient_for(ours, foreign)
         case .wayland(let text):
@@ -49,8 +55,12 @@ package final class ForeignParent {
         guard let foreignWindow, watch == nil else { return }
         let watch = DestroyWatch(action)
         self.watch = watch
-        gdk_window_set_events(foreignWindow, GdkEventMask(gdk_window_get_events(foreignWindow).rawValue | GDK_STRUCTURE_MASK.rawValue))
         gdk_window_add_filter(foreignWindow, Self.destroyFilter, Unmanaged.passUnretained(watch).toOpaque())
+        // Gone between being found and being watched (an app that quits right after
+        // starting first-open): no DestroyNotify will come, so the action runs now.
+        if fo_x11_watch_destroy(foreignWindow) == 0 {
+            IdleCallback.schedule { watch.fire() }
+        }
     }
 
     /// One function for adding and removing the filter (GDK matches both function and data).
@@ -63,14 +73,18 @@ package final class ForeignParent {
         return GDK_FILTER_CONTINUE
     }
 
-    /// Where the other window is on the screen (X11), to centre our window on it.
+    /// Where the other window is on the screen as the user sees it (X11: the window
+    /// manager's frame with its title bar, less a client-side shadow), to centre our
+    /// window on it; nil on Wayland or when it is gone.
     package var frame: Rectangle? {
-        guard let foreignWindow else { return nil }
-        var x: Int32 = 0
-        var y: Int32 = 0
-        gdk_window_get_origin(foreignWindow, &x, &y)
-        return Rectangle(x: Int(x), y: Int(y), width: Int(gdk_window_get_width(foreignWindow)),
-                         height: Int(gdk_window_get_height(foreignWindow)))
+        foreignWindow.flatMap(Self.visibleFrame(of:))
+    }
+
+    /// The visible frame of an X11 toplevel `GdkWindow` (``frame``), ours or another's.
+    package static func visibleFrame(of gdkWindow: OpaquePointer) -> Rectangle? {
+        var rect = GdkRectangle()
+        guard fo_x11_visible_frame(gdkWindow, &rect) != 0 else { return nil }
+        return Rectangle(x: Int(rect.x), y: Int(rect.y), width: Int(rect.width), height: Int(rect.height))
     }
 
     /// Stops watching and drops the reference to the other window; call once our window is gone.

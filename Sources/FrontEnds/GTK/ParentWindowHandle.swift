@@ -69,6 +69,9 @@ package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConverti
     case otherDisplay(ParentWindowHandle)
     /// The Wayland compositor does not offer xdg-foreign (`zxdg_importer_v1`).
     case noForeignSupport(ParentWindowHandle)
+    /// An override-redirect X11 window (a menu, tooltip or splash): window managers do
+    /// not manage it, and hid a dialog made transient for it.
+    case unmanaged(ParentWindowHandle)
 
     package var description: String {
         switch self {
@@ -80,6 +83,8 @@ package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConverti
             "\(ParentWindowHandle.x11(id)): an X11 window cannot be the parent of a window on this (Wayland) display"
         case .otherDisplay(let handle):
             "\(handle): a Wayland window cannot be the parent of a window on this (X11) display"
+        case .unmanaged(let handle):
+            "\(handle): an override-redirect window (a menu or popup that window managers do not manage) cannot be a parent"
         case .noForeignSupport(let handle):
             "\(handle): the Wayland compositor does not support xdg-foreign (zxdg_importer_v1)"
         }

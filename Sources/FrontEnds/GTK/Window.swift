@@ -157,4 +157,16 @@ package class Window: Container {
         gtk_window_get_size(windowPointer, &width, &height)
         return (Int(width), Int(height))
     }
+
+    /// The window's `GdkWindow`, once realized.
+    package var gdkWindow: OpaquePointer? { gtk_widget_get_window(widgetPointer) }
+
+    /// Where GTK places the window (`gtk_window_get_position`: the coordinates
+    /// `place(.at(x:y:))` takes).
+    package var position: (x: Int, y: Int) {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        gtk_window_get_position(windowPointer, &x, &y)
+        return (Int(x), Int(y))
+    }
 }

@@ -5,6 +5,7 @@
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
 #include <X11/Xatom.h>
+#include <X11/Xlibint.h>
 
 gboolean
 fo_display_is_x11 (GdkDisplay *display)
@@ -90,9 +91,19 @@ fo_foreign_x11_toplevel (GdkDisplay *display, unsigned long xid)
   Window client;
 
   /* A window that vanishes half-way raises BadWindow: trapped, it means "no such window". */
+  /* An app that quit leaves a stale id, and the X server hands the quitting client's id
+     range (resource base) to the next client: the id may now name a window of this very
+     process (measured: a closed Tk app's 0x200003 was an override-redirect window of
+     ours). An id in our own range is no other app's window. */
+  /* Xlib's own connection fields (Xlibint.h): the id range the server gave us. */
+  XID mask = xdisplay->resource_mask;
+  XID ours = xdisplay->resource_base;
+
+  if ((xid & ~mask) == (ours & ~mask))
+    return NULL;
   gdk_x11_display_error_trap_push (display);
   client = client_toplevel (xdisplay, (Window) xid);
-  if (gdk_x11_display_error_trap_pop (display) != 0 || client == None)
+  if (gdk_x11_display_error_trap_pop (display) != 0 || client == None || (client & ~mask) == (ours & ~mask))
     return NULL;
   return gdk_x11_window_foreign_new_for_display (display, client);
 }
@@ -134,6 +145,75 @@ gboolean
 fo_wayland_set_transient_for_exported (GdkWindow *window, const char *handle)
 {
   return gdk_wayland_window_set_transient_for_exported (window, (char *) handle);
+}
+
+gboolean
+fo_x11_is_override_redirect (GdkWindow *foreign)
+{
+  GdkDisplay *display = gdk_window_get_display (foreign);
+  XWindowAttributes attributes;
+  Status status;
+
+  gdk_x11_display_error_trap_push (display);
+  status = XGetWindowAttributes (GDK_DISPLAY_XDISPLAY (display), GDK_WINDOW_XID (foreign), &attributes);
+  gdk_x11_display_error_trap_pop_ignored (display);
+  return status != 0 && attributes.override_redirect;
+}
+
+gboolean
+fo_x11_watch_destroy (GdkWindow *foreign)
+{
+  GdkDisplay *display = gdk_window_get_display (foreign);
+  Display *xdisplay = GDK_DISPLAY_XDISPLAY (display);
+  XWindowAttributes attributes;
+  Status status;
+
+  gdk_window_set_events (foreign, gdk_window_get_events (foreign) | GDK_STRUCTURE_MASK);
+  /* Asked after the selection, in the same request stream: a window still there now
+     sends DestroyNotify when it goes; one already gone never will. */
+  gdk_x11_display_error_trap_push (display);
+  status = XGetWindowAttributes (xdisplay, GDK_WINDOW_XID (foreign), &attributes);
+  if (gdk_x11_display_error_trap_pop (display) != 0)
+    status = 0;
+  return status != 0;
+}
+
+/* A window's _GTK_FRAME_EXTENTS (left, right, top, bottom): the shadow a client-side
+   decorated window draws around itself, inside its own X window. */
+static void
+gtk_frame_extents (Display *xdisplay, Window window, long extents[4])
+{
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *data = NULL;
+
+  extents[0] = extents[1] = extents[2] = extents[3] = 0;
+  if (XGetWindowProperty (xdisplay, window, XInternAtom (xdisplay, "_GTK_FRAME_EXTENTS", False), 0, 4, False,
+                          XA_CARDINAL, &type, &format, &count, &after, &data) == Success
+      && type == XA_CARDINAL && format == 32 && count == 4)
+    for (int i = 0; i < 4; i++)
+      extents[i] = ((long *) data)[i];
+  if (data != NULL)
+    XFree (data);
+}
+
+gboolean
+fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame)
+{
+  GdkDisplay *display = gdk_window_get_display (window);
+  long shadow[4];
+
+  gdk_x11_display_error_trap_push (display);
+  gdk_window_get_frame_extents (window, frame);
+  gtk_frame_extents (GDK_DISPLAY_XDISPLAY (display), GDK_WINDOW_XID (window), shadow);
+  if (gdk_x11_display_error_trap_pop (display) != 0 || frame->width <= 1 || frame->height <= 1)
+    return FALSE;
+  frame->x += shadow[0];
+  frame->y += shadow[2];
+  frame->width -= shadow[0] + shadow[1];
+  frame->height -= shadow[2] + shadow[3];
+  return frame->width > 0 && frame->height > 0;
 }
 
 gboolean

@@ -31,6 +31,22 @@ gboolean fo_wayland_has_xdg_importer (GdkDisplay *display);
 /// `gdk_wayland_window_set_transient_for_exported` (realized `window`).
 gboolean fo_wayland_set_transient_for_exported (GdkWindow *window, const char *handle);
 
+/// Whether X window `foreign` is override-redirect: a menu, tooltip or splash that window
+/// managers do not manage; a dialog transient for it is hidden or misplaced by them.
+gboolean fo_x11_is_override_redirect (GdkWindow *foreign);
+
+/// Selects `StructureNotify` on the foreign window (adding to our own event mask on it;
+/// the other client's is untouched) and then checks that it still exists. FALSE when it
+/// is already gone: it was destroyed between being found and being watched (an app that
+/// closes right after starting first-open), and no `DestroyNotify` will ever come.
+gboolean fo_x11_watch_destroy (GdkWindow *foreign);
+
+/// The rectangle of an X11 toplevel as the user sees it: the window manager's frame
+/// (title bar included) less the shadow a client-side decorated window draws inside its
+/// own X window (`_GTK_FRAME_EXTENTS`). Works for a foreign window and for our own.
+/// FALSE when the window is gone.
+gboolean fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame);
+
 /// Whether a `GdkXEvent` (an `XEvent`) is `DestroyNotify`.
 gboolean fo_xevent_is_destroy_notify (GdkXEvent *xevent);
 
