@@ -223,6 +223,20 @@ def check_typed_ahead_keys(desktop):
         finish(editor, 5)
 
 
+def check_mutter_placement(desktop):
+    """mutter without the shell: where it put the login window, from its own log."""
+    home = Home(desktop)
+    started = home.start(["show", "--force", "welcome", home.spec])
+    placed = wait_for(lambda: desktop.placements(), timeout=20)
+    stop(started)
+    finish(started)
+    if check(bool(placed), "mutter placed the login window", desktop.log()[-500:]):
+        name, how, (x, y, w, h) = placed[0]
+        dx, dy = x + w / 2 - desktop.width / 2, y + h / 2 - desktop.height / 2
+        print("     mutter: window %s %s at %d,%d %dx%d; off centre by %+.0f,%+.0f" % (name, how, x, y, w, h, dx, dy))
+        check(abs(dx) <= 20 and abs(dy) <= 20, "mutter centres the login window (±20 px)", (how, dx, dy))
+
+
 # What is checked on each desktop (the desktop matrix of docs/desktops.md).
 CHECKS = {
     "gnome-shell-wayland": [lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
@@ -251,20 +265,6 @@ def main():
         return 1
     print("all checks passed")
     return 0
-
-
-def check_mutter_placement(desktop):
-    """mutter without the shell: where it put the login window, from its own log."""
-    home = Home(desktop)
-    started = home.start(["show", "--force", "welcome", home.spec])
-    placed = wait_for(lambda: desktop.placements(), timeout=20)
-    stop(started)
-    finish(started)
-    if check(bool(placed), "mutter placed the login window", desktop.log()[-500:]):
-        name, how, (x, y, w, h) = placed[0]
-        dx, dy = x + w / 2 - desktop.width / 2, y + h / 2 - desktop.height / 2
-        print("     mutter: window %s %s at %d,%d %dx%d; off centre by %+.0f,%+.0f" % (name, how, x, y, w, h, dx, dy))
-        check(abs(dx) <= 20 and abs(dy) <= 20, "mutter centres the login window (±20 px)", (how, dx, dy))
 
 
 if __name__ == "__main__":

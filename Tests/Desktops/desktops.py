@@ -244,7 +244,7 @@ class GnomeShellWayland(Desktop):
         self.env["XDG_SESSION_TYPE"] = "wayland"
         self.env["XDG_CURRENT_DESKTOP"] = "GNOME"
         # The shell is ready once its D-Bus interface answers.
-        if not wait_for(lambda: self.eval("true", check=False) is not None, timeout=30):
+        if not wait_for(lambda: self.eval("true", check=False) is not None, timeout=60, step=0.2):
             raise DesktopError("gnome-shell does not answer org.gnome.Shell.Eval:\n" + self.log()[-3000:])
         # Headless GNOME Shell opens its start-up overview as a session does: leave it.
         self.eval("Main.overview.hide(); Main.layoutManager._startingUp = false; true", check=False)

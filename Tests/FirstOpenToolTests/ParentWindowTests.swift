@@ -210,11 +210,12 @@ final class ParentWindowTests: XDisplayTestCase {
                        + "that window managers do not manage) cannot be a parent; the window is shown without a parent\n")
     }
 
-    /// The app quits 10 ms after starting first-open: the window never stays over no app
-    /// at (0,0). Either the helper found the window and then saw it go (exit 2, nothing
-    /// shown for long, nothing recorded), or it was already gone (no such window: one
-    /// warning, the window shown on its own, centred).
-    func testAParentClosingRightAfterTheStartNeverLeavesAWindowAtTheOrigin() throws {
+    /// The app quits 10 ms after starting first-open: no window stays over no app (before:
+    /// left open at (0,0) in 4 of 5 tries). Whether the helper finds the window gone, or
+    /// finds it and then sees it go before it is watched, or the closed app's stale id now
+    /// names a window of the helper's own (the X server hands the id range on): exit 2,
+    /// nothing shown for long, nothing recorded.
+    func testAParentClosingRightAfterTheStartClosesTheWindow() throws {
         for attempt in 1...5 {
             let cli = try CLIHarness()
             let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
@@ -224,25 +225,13 @@ final class ParentWindowTests: XDisplayTestCase {
             usleep(10_000)
             kill(parent.process.processIdentifier, SIGKILL)
             _ = CLIHarness.finish(parent)
-            // Either it ends by itself (the parent went away), or it shows a window of its own.
-            _ = waitUntil(timeout: 20) {
-                !started.process.isRunning || ((try? self.windowCount("Welcome to Car")) ?? 0) > 0
-            }
-            if started.process.isRunning {
-                let window = try waitForWindow("Welcome to Car")
-                let geometry = try CLIHarness.runTool(Self.xdotool, ["getwindowgeometry", "--shell", window]).stdout
-                XCTAssertFalse(geometry.contains("X=0\n") && geometry.contains("Y=0\n"), "attempt \(attempt): \(geometry)")
-                XCTAssertNil(try transientFor(window))
-                try press("Return", in: window)
-                let result = CLIHarness.finish(started)
-                XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-                XCTAssertTrue(result.stderr.contains("there is no such X11 window"), "attempt \(attempt): \(result.stderr)")
-            } else {
-                let result = CLIHarness.finish(started)
-                XCTAssertEqual(result.status, 2, "attempt \(attempt): " + result.stdout + result.stderr)
-                XCTAssertTrue(result.stdout.contains("parent window went away"), result.stdout)
-                XCTAssertNil(cli.recordedVersion("org.example.Car"))
-            }
+            let result = CLIHarness.finish(started, timeout: 20)
+            XCTAssertEqual(result.status, 2, "attempt \(attempt): " + result.stdout + result.stderr)
+            XCTAssertTrue(result.stdout.contains("parent window went away") || result.stdout.contains("is gone"),
+                          "attempt \(attempt): " + result.stdout)
+            XCTAssertEqual(result.stderr, "", "attempt \(attempt)")
+            XCTAssertEqual(try windowCount("Welcome to Car"), 0)
+            XCTAssertNil(cli.recordedVersion("org.example.Car"))
         }
     }
 }

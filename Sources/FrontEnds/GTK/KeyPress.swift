@@ -1,13 +1,15 @@
 internal import CGtk
 
 /// One key press (or release): the GDK keyval (`GDK_KEY_…`), the modifier mask, the
-/// hardware keycode, and whether another program sent it (`send_event`: `XSendEvent`, or
+/// hardware keycode, the timestamp, and whether another program sent it (`send_event`: `XSendEvent`, or
 /// an event made in the process) rather than the server from the keyboard.
 package struct KeyPress: Sendable, Equatable {
     package let keyval: UInt
     package let modifiers: UInt
     package var keycode: UInt16 = 0
     package var isSynthetic = false
+    /// The event's timestamp (X server milliseconds on X11); 0 when unknown.
+    package var time: UInt32 = 0
 
     package var isEscape: Bool { keyval == UInt(GDK_KEY_Escape) }
 

@@ -267,6 +267,6 @@ extension KeyPress {
     init(event: UnsafeMutableRawPointer) {
         let key = event.assumingMemoryBound(to: GdkEventKey.self).pointee
         self.init(keyval: UInt(key.keyval), modifiers: UInt(key.state), keycode: UInt16(key.hardware_keycode),
-                  isSynthetic: key.send_event != 0)
+                  isSynthetic: key.send_event != 0, time: UInt32(key.time))
     }
 }

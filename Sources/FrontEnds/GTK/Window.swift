@@ -1,4 +1,5 @@
 package import CGtk
+internal import CForeignWindow
 
 /// A toplevel window (`GtkWindow`).
 ///
@@ -156,6 +157,14 @@ package class Window: Container {
         var height: Int32 = 0
         gtk_window_get_size(windowPointer, &width, &height)
         return (Int(width), Int(height))
+    }
+
+    /// The X server's time now, in the clock of X events' timestamps (a round trip); nil
+    /// when the window is not realized or not on X11.
+    package var serverTime: UInt32? {
+        guard let gdkWindow else { return nil }
+        let time = fo_x11_server_time(gdkWindow)
+        return time == 0 ? nil : UInt32(time)
     }
 
     /// The window's `GdkWindow`, once realized.

@@ -388,7 +388,8 @@ public final class FirstOpenDialog {
         // (TypeAheadGuard). Keys another program sends (XSendEvent, events made in the
         // process) are not a person typing ahead: they count at once.
         window.onKeyPress { key in
-            if !key.isSynthetic, self.typeAheadGuard.ignoresPress(keycode: key.keycode, at: g_get_monotonic_time()) {
+            if !key.isSynthetic,
+               self.typeAheadGuard.ignoresPress(keycode: key.keycode, time: key.time, at: g_get_monotonic_time()) {
                 return true
             }
             if key.isEscape {
@@ -408,12 +409,11 @@ public final class FirstOpenDialog {
             !key.isSynthetic && self.typeAheadGuard.ignoresRelease(keycode: key.keycode)
         }
         window.connectWithArgument("map-event") { _ in
-            self.typeAheadGuard.windowShownOrFocused(at: g_get_monotonic_time())
             self.recentreOnForeignParent()
             return false
         }
         window.connectWithArgument("focus-in-event") { _ in
-            self.typeAheadGuard.windowShownOrFocused(at: g_get_monotonic_time())
+            self.typeAheadGuard.windowFocused(at: g_get_monotonic_time())
             return false
         }
         window.connectWithArgument("delete-event") { _ in
@@ -441,6 +441,9 @@ public final class FirstOpenDialog {
         // before the SVG stack (librsvg, libxml2: ~9 MiB) is loaded, and the main loop
         // draws the first frame only after this returns: the first frame has its icons.
         window.connect("map") {
+            // Keys count from half a second after this (TypeAheadGuard), judged on X11 by
+            // the server's clock: taken before the icons load, which may take a while.
+            self.typeAheadGuard.windowShown(at: g_get_monotonic_time(), serverTime: self.window.serverTime)
             self.window.flushDisplay()
             if self.iconScale != self.window.scaleFactor { self.loadIcons(scale: self.window.scaleFactor) }
             self.scheduleSectionBuilding()

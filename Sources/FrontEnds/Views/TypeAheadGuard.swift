@@ -7,28 +7,51 @@
 /// input for 500 ms after a prompt is shown; Firefox's dialogs wait 1 s).
 ///
 /// Rules: no key acts before the window is shown, nor within ``delay`` after it was
-/// shown or (again) gained the focus; a key pressed during that time stays ignored
+/// shown or gained the focus later on; a key pressed during that time stays ignored
 /// until it is released (its auto-repeat included). Later keys work as usual. Mouse
 /// clicks and screen-reader actions (AT-SPI's "click") are not key events and are never
 /// held back.
+///
+/// Times: on X11 a key is judged by its own timestamp against the X server's time when
+/// the window was shown, so a window busy while it appears (loading its icons on a slow
+/// machine) does not hold back a key pressed well after it appeared. Where the server's
+/// clock is not known (Wayland), and for a focus gained later on, the time the event is
+/// handled counts (`g_get_monotonic_time`, microseconds).
 struct TypeAheadGuard: Sendable {
     /// How long keys are ignored after the window is shown or gains the focus, in
-    /// microseconds (the clock of `g_get_monotonic_time`).
-    static let delay: Int = 500_000
+    /// microseconds.
+    static let delay = 500_000
 
-    /// When keys start to count; `nil` until the window is shown.
-    private var acceptsKeysFrom: Int?
+    /// When the window was shown (handled, monotonic µs); `nil` until it is.
+    private var shownAt: Int?
+    /// The X server's time (ms) when the window was shown, where known.
+    private var shownServerTime: UInt32?
+    /// When a focus gained after the start counts from (monotonic µs).
+    private var focusedAt: Int?
     /// Hardware keycodes pressed while keys were ignored and not released since.
     private var held: Set<UInt16> = []
 
-    /// The window was shown, or gained the keyboard focus, at `now`.
-    mutating func windowShownOrFocused(at now: Int) {
-        acceptsKeysFrom = max(acceptsKeysFrom ?? .min, now + Self.delay)
+    /// The window was shown at `now`; `serverTime` is the X server's time then (nil or 0
+    /// where it is not known).
+    mutating func windowShown(at now: Int, serverTime: UInt32? = nil) {
+        shownAt = now
+        shownServerTime = serverTime == 0 ? nil : serverTime
     }
 
-    /// Whether the press of `keycode` at `now` is to be ignored.
-    mutating func ignoresPress(keycode: UInt16, at now: Int) -> Bool {
-        if let from = acceptsKeysFrom, now >= from, !held.contains(keycode) { return false }
+    /// The window gained the keyboard focus at `now`. The first focus, given as the
+    /// window appears, is covered by ``windowShown(at:serverTime:)``; one gained later
+    /// (the user came back to it, or the desktop gave it the focus late) starts a delay
+    /// of its own.
+    mutating func windowFocused(at now: Int) {
+        guard let shownAt else { return }
+        if shownServerTime != nil, focusedAt == nil, now < shownAt + Self.delay { return }
+        focusedAt = now
+    }
+
+    /// Whether the press of `keycode` is to be ignored: `time` is the event's timestamp
+    /// (X server ms; 0 when unknown), `now` when it is handled.
+    mutating func ignoresPress(keycode: UInt16, time: UInt32 = 0, at now: Int) -> Bool {
+        if accepts(time: time, at: now), !held.contains(keycode) { return false }
         held.insert(keycode)
         return true
     }
@@ -36,5 +59,15 @@ struct TypeAheadGuard: Sendable {
     /// Whether the release of `keycode` is to be ignored (its press was).
     mutating func ignoresRelease(keycode: UInt16) -> Bool {
         held.remove(keycode) != nil
+    }
+
+    private func accepts(time: UInt32, at now: Int) -> Bool {
+        guard let shownAt else { return false }
+        if let focusedAt, now < focusedAt + Self.delay { return false }
+        if let shownServerTime, time != 0 {
+            // Wrapping difference: a key from before the window was shown is negative.
+            return Int(Int32(bitPattern: time &- shownServerTime)) >= Self.delay / 1000
+        }
+        return now >= shownAt + Self.delay
     }
 }

@@ -216,6 +216,12 @@ fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame)
   return frame->width > 0 && frame->height > 0;
 }
 
+guint32
+fo_x11_server_time (GdkWindow *window)
+{
+  return GDK_IS_X11_WINDOW (window) ? gdk_x11_get_server_time (window) : 0;
+}
+
 gboolean
 fo_xevent_is_destroy_notify (GdkXEvent *xevent)
 {

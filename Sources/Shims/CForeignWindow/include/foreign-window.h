@@ -47,6 +47,10 @@ gboolean fo_x11_watch_destroy (GdkWindow *foreign);
 /// FALSE when the window is gone.
 gboolean fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame);
 
+/// The X server's time now (a round trip: `gdk_x11_get_server_time`), in the clock of
+/// X events' timestamps; 0 for a window that is not on X11.
+guint32 fo_x11_server_time (GdkWindow *window);
+
 /// Whether a `GdkXEvent` (an `XEvent`) is `DestroyNotify`.
 gboolean fo_xevent_is_destroy_notify (GdkXEvent *xevent);
 
