@@ -239,7 +239,9 @@ def check_mutter_placement(desktop):
 
 # What is checked on each desktop (the desktop matrix of docs/desktops.md).
 CHECKS = {
-    "gnome-shell-wayland": [lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
+    "gnome-shell-wayland": [check_login_window,
+                            lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
+    "mutter-wayland": [check_mutter_placement],
     "kwin-wayland": [check_login_window],
     "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "openbox": [check_login_window, check_parented_starts, check_typed_ahead_keys],

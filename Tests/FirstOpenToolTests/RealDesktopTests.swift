@@ -31,6 +31,7 @@ final class RealDesktopTests: XCTestCase {
     }
 
     func testGnomeShellWayland() throws { try check("gnome-shell-wayland") }
+    func testMutterWayland() throws { try check("mutter-wayland") }
     func testKWinWayland() throws { try check("kwin-wayland") }
     func testXfwm4() throws { try check("xfwm4") }
     func testOpenbox() throws { try check("openbox") }

@@ -159,6 +159,11 @@ package class Window: Container {
         return (Int(width), Int(height))
     }
 
+    /// Whether the window is on a Wayland display (GDK's Wayland backend).
+    package var isOnWayland: Bool {
+        gtk_widget_get_display(widgetPointer).map { fo_display_is_wayland($0) != 0 } ?? false
+    }
+
     /// The X server's time now, in the clock of X events' timestamps (a round trip); nil
     /// when the window is not realized or not on X11.
     package var serverTime: UInt32? {

@@ -365,6 +365,13 @@ public final class FirstOpenDialog {
             window.place(.centeredOnParent)
         } else {
             window.place(.centered)
+            // A Wayland client cannot place itself, and GTK_WIN_POS_CENTER means nothing
+            // there: mutter places a plain toplevel first-fit (272 px left of and 182 px
+            // above the middle measured under GNOME Shell) but centres modal dialogs
+            // (gtk_surface1.set_modal makes it a modal dialog); KWin centres either. A
+            // window of its own is modal to nothing else of ours, so this changes only
+            // where it is put.
+            if window.isOnWayland { window.isModal = true }
         }
         window.markAsDialog(skipsTaskbar: parent != nil)
         window.accessibleName = window.title
