@@ -49,6 +49,7 @@
 #ifdef GDK_WINDOWING_WAYLAND
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
+#include "wayland-global.h"
 #endif
 
 #ifndef FIRST_OPEN_COMMAND
@@ -332,40 +333,13 @@ find_metainfo_name (char **tried, gboolean waiting_allowed, gboolean *stale)
 }
 
 #ifdef GDK_WINDOWING_WAYLAND
-static void
-registry_global (void *data, struct wl_registry *registry, uint32_t name,
-                 const char *interface, uint32_t version)
-{
-  if (strcmp (interface, "zxdg_exporter_v1") == 0)
-    *(gboolean *) data = TRUE;
-}
-
-static void
-registry_global_remove (void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
 /* Whether the compositor offers xdg-foreign's exporter. Without it,
- * gdk_wayland_window_export_handle logs a warning in the app; so it is asked first, on a
- * private event queue (none of the app's events are dispatched here). */
+ * gdk_wayland_window_export_handle logs a warning in the app; so it is asked first
+ * (wayland-global.h: the same probe the window helper makes for the importer). */
 static gboolean
 has_xdg_exporter (GdkDisplay *display)
 {
-  static const struct wl_registry_listener listener = { registry_global, registry_global_remove };
-  struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
-  struct wl_event_queue *queue = wl_display_create_queue (wl_display);
-  struct wl_display *wrapper = wl_proxy_create_wrapper (wl_display);
-  struct wl_registry *registry;
-  gboolean found = FALSE;
-
-  wl_proxy_set_queue ((struct wl_proxy *) wrapper, queue);
-  registry = wl_display_get_registry (wrapper);
-  wl_registry_add_listener (registry, &listener, &found);
-  wl_display_roundtrip_queue (wl_display, queue);
-  wl_registry_destroy (registry);
-  wl_proxy_wrapper_destroy (wrapper);
-  wl_event_queue_destroy (queue);
-  return found;
+  return fo_wayland_has_global (display, "zxdg_exporter_v1");
 }
 #endif
 

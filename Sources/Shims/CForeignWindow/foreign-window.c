@@ -4,6 +4,7 @@
 #include <gdk/gdkx.h>
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
+#include "wayland-global.h"
 #include <X11/Xatom.h>
 #include <X11/Xlibint.h>
 
@@ -108,37 +109,10 @@ fo_foreign_x11_toplevel (GdkDisplay *display, unsigned long xid)
   return gdk_x11_window_foreign_new_for_display (display, client);
 }
 
-static void
-registry_global (void *data, struct wl_registry *registry, uint32_t name,
-                 const char *interface, uint32_t version)
-{
-  if (strcmp (interface, "zxdg_importer_v1") == 0)
-    *(gboolean *) data = TRUE;
-}
-
-static void
-registry_global_remove (void *data, struct wl_registry *registry, uint32_t name)
-{
-}
-
 gboolean
 fo_wayland_has_xdg_importer (GdkDisplay *display)
 {
-  static const struct wl_registry_listener listener = { registry_global, registry_global_remove };
-  struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
-  struct wl_event_queue *queue = wl_display_create_queue (wl_display);
-  struct wl_display *wrapper = wl_proxy_create_wrapper (wl_display);
-  struct wl_registry *registry;
-  gboolean found = FALSE;
-
-  wl_proxy_set_queue ((struct wl_proxy *) wrapper, queue);
-  registry = wl_display_get_registry (wrapper);
-  wl_registry_add_listener (registry, &listener, &found);
-  wl_display_roundtrip_queue (wl_display, queue);
-  wl_registry_destroy (registry);
-  wl_proxy_wrapper_destroy (wrapper);
-  wl_event_queue_destroy (queue);
-  return found;
+  return fo_wayland_has_global (display, "zxdg_importer_v1");
 }
 
 gboolean
