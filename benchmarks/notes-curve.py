@@ -6,7 +6,8 @@ metainfo files whose window crosses N = 1, 10, 100 and 1000 releases (each relea
 three paragraphs and a five-item list, as real GNOME release notes look), the largest
 file under the window's caps (docs/spec-format.md, "Limits": 4000 texts and ~250,000
 characters in 160 releases), and three hostile files under the 4 MiB file cap (one
-3 MB paragraph, one 1 MB word, 10,000 <li>). Every figure is printed with its ratio
+3 MB paragraph, one 1 MB word, 10,000 <li>); then the peak RSS 3 s after the start of
+a window left open (what it builds without the user scrolling). Every figure is printed with its ratio
 against N = 1 measured in the same run, interleaved (one run of each file in turn,
 medians), so a machine that gets busier affects them alike.
 
@@ -22,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TITLE = "What's New in Notes"
@@ -91,11 +93,24 @@ def main():
                 if result.returncode != 0:
                     sys.exit(f"notes-curve: {name}: {result.stderr.strip()}")
                 samples[name].append([float(field) for field in result.stdout.split()])
+        # Once the window has built what it builds without the user (the first screen,
+        # then about ten screens from idle time): its peak RSS 3 s after the start.
+        settled = {}
+        env_shown = dict(env)
+        env_shown.pop("FIRST_OPEN_QUIT_WHEN_DRAWN")
+        for name, path in inputs.items():
+            process = subprocess.Popen([os.path.join(work, "first-open"), "show", "--force", "whats-new", "--from", "0",
+                                        path], env=env_shown, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(3)
+            with open(f"/proc/{process.pid}/status") as status:
+                settled[name] = next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+            process.terminate()
+            process.wait()
         load = os.getloadavg()
         print(f"\nWhat's New window by content (median of {args.runs} interleaved runs; load average "
               f"{load[0]:.2f} on {os.cpu_count()} cores; ratios against N=1 of the same run):")
         print(f"  {'content':26s} {'file':>8s} {'mapped':>9s} {'RSS':>8s} {'drawn':>9s} {'RSS':>8s}"
-              f"   {'mapped':>7s} {'drawn':>7s} {'RSS drawn':>10s}")
+              f"   {'mapped':>7s} {'drawn':>7s} {'RSS drawn':>10s} {'RSS at 3 s':>11s}")
 
         def med(name, index):
             return statistics.median(sample[index] for sample in samples[name])
@@ -107,7 +122,8 @@ def main():
             size_text = f"{size / 1024:.0f} KiB" if size < 1 << 20 else f"{size / (1 << 20):.1f} MiB"
             print(f"  {name:26s} {size_text:>8s} {mapped * 1000:6.1f} ms {mapped_kib / 1024:5.1f} MiB"
                   f" {drawn * 1000:6.1f} ms {drawn_kib / 1024:5.1f} MiB"
-                  f"   {mapped / base[0]:6.2f}x {drawn / base[2]:6.2f}x {(drawn_kib - base[3]) / 1024:+7.1f} MiB")
+                  f"   {mapped / base[0]:6.2f}x {drawn / base[2]:6.2f}x {(drawn_kib - base[3]) / 1024:+7.1f} MiB"
+                  f" {(settled[name] - settled['N=1']) / 1024:+7.1f} MiB")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -318,6 +318,11 @@ extension ScrolledWindow {
     var verticalOffset: Double {
         gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(fo_scrolled_window(widgetPointer)))
     }
+
+    /// Scrolls to `value` (clamped), as dragging the scrollbar does.
+    func scrollToValue(_ value: Double) {
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(fo_scrolled_window(widgetPointer)), value)
+    }
 }
 
 extension Window {

@@ -67,6 +67,23 @@ package final class ScrolledWindow: Container {
             box.retainedPointer(), SignalHandlerBox.releaseNotify))
     }
 
+    /// Calls `handler` when the content scrolls vertically (the adjustment's "value-changed").
+    @discardableResult
+    package func onVerticalScroll(_ handler: @escaping @MainActor () -> Void) -> UInt {
+        let box = SignalHandlerBox { _ in handler(); return false }
+        return UInt(fo_signal_connect(
+            gtk_scrolled_window_get_vadjustment(scrolled), "value-changed",
+            unsafeBitCast(SignalHandlerBox.plainTrampoline, to: GCallback.self),
+            box.retainedPointer(), SignalHandlerBox.releaseNotify))
+    }
+
+    /// How far below the visible part the content goes, in logical pixels.
+    package var distanceToEnd: Double {
+        let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)
+        return gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_value(adjustment)
+            - gtk_adjustment_get_page_size(adjustment)
+    }
+
     /// The vertical scroll range: `upper` is the content height, `pageSize` the visible part.
     package var verticalRange: (upper: Double, pageSize: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(scrolled)

@@ -123,9 +123,13 @@ public final class FirstOpenDialog {
     /// measure). When that still fits without scrolling, more is built until the content
     /// scrolls or is whole, so the window has the size it has when built whole.
     static let firstScreenUnits = 40
-    /// What each idle step after the map builds (a few milliseconds of GTK work), so the
+    /// What each step after the map builds (a few milliseconds of GTK work), so the
     /// window keeps answering while a long history is built.
     static let sectionChunkUnits = 40
+    /// What is built from idle time after the map, in all (about ten screens, ~10 MiB of
+    /// widgets); beyond it a section is built only as the user scrolls near it, so the
+    /// memory of a window does not grow with a history nobody reads to its end.
+    static let idleBuildUnits = 400
 
     private static var windowCount = 0
 
@@ -390,7 +394,9 @@ public final class FirstOpenDialog {
         }
         scrolledWindow.onVerticalRangeChange {
             if self.scrollsToEndWhenLaidOut { self.scrolledWindow.scroll(.bottom) }
+            self.buildWhenNearTheEnd()
         }
+        scrolledWindow.onVerticalScroll { self.buildWhenNearTheEnd() }
         // Keys typed for another window while this one appeared act on nothing
         // (TypeAheadGuard). Keys another program sends (XSendEvent, events made in the
         // process) are not a person typing ahead: they count at once.
@@ -470,8 +476,10 @@ public final class FirstOpenDialog {
         let firstRow = body.rows.count
         let firstDescription = body.descriptions.count
         let labelCounts = (body.sectionHeadings.count, body.dateLabels.count, body.noteLabels.count)
+        let pendingBefore = body.pending
         let boxes = FirstOpenDialog.appendSections(to: &body, units: units, rowColors: rowColors, style: style,
                                                    iconDirectories: content.iconDirectories)
+        builtUnits += pendingBefore.prefix(boxes.count).reduce(0) { $0 + FirstOpenDialog.units(of: $1) }
         let rows = body.rows[firstRow...]
         let descriptions = body.descriptions[firstDescription...]
         let labels = Array(body.sectionHeadings[labelCounts.0...]) + Array(body.dateLabels[labelCounts.1...])
@@ -494,11 +502,32 @@ public final class FirstOpenDialog {
     /// Builds the rest of a long history from the main loop's idle time, a chunk at a
     /// time (idle runs after GTK's layout and drawing: the first frame is drawn first).
     private func scheduleSectionBuilding() {
-        guard !body.pending.isEmpty else { return }
+        guard !body.pending.isEmpty, builtUnits < FirstOpenDialog.idleBuildUnits else { return }
         IdleCallback.schedule { [weak self] in
             guard let self, self.dismissalReason == nil else { return }
             self.buildMoreSections(units: FirstOpenDialog.sectionChunkUnits)
             self.scheduleSectionBuilding()
+        }
+    }
+
+    /// The units built so far (``appendSections``).
+    private var builtUnits = 0
+    /// Whether a build for scrolling near the end is already scheduled.
+    private var nearEndBuildScheduled = false
+
+    /// Past ``idleBuildUnits``: builds the next sections from idle time when the view
+    /// comes within two pages of the end of what is built (scrolled there, or the
+    /// content got shorter than that). Never inside GTK's layout, which calls the
+    /// range's "changed".
+    private func buildWhenNearTheEnd() {
+        guard !body.pending.isEmpty, !nearEndBuildScheduled, window.isMapped,
+              scrolledWindow.distanceToEnd < 2 * scrolledWindow.verticalRange.pageSize else { return }
+        nearEndBuildScheduled = true
+        IdleCallback.schedule { [weak self] in
+            guard let self else { return }
+            self.nearEndBuildScheduled = false
+            guard self.dismissalReason == nil else { return }
+            self.buildMoreSections(units: FirstOpenDialog.sectionChunkUnits)
         }
     }
 
