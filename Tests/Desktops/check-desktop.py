@@ -13,6 +13,7 @@ docs/desktops.md are from 100).
 
 Run by Tests/FirstOpenToolTests/RealDesktopTests.swift."""
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -113,8 +114,25 @@ def check_login_window(desktop):
         print("     login window %dx%d at %d,%d; work area %s; off centre by %+.0f,%+.0f"
               % (window.width, window.height, window.x, window.y, area, dx, dy))
         check(abs(dx) <= 20 and abs(dy) <= 20, "the login window is centred on the work area (±20 px)", (dx, dy))
+        check_identity(desktop, window)
     stop(started)
     finish(started)
+
+
+def check_identity(desktop, window):
+    """The window names itself "first-open" (WM_CLASS on X11, the app id on Wayland), and
+    the desktop resolves that to the installed first-open.desktop: "Welcome", its icon."""
+    print("     identity: WM_CLASS %s, app id %s, app %s (%s)" % (window.wm_class, window.app_id, window.app,
+                                                               window.app_name))
+    if desktop.wayland:
+        check(window.app_id == "first-open", "the Wayland app id is first-open", window.app_id)
+    else:
+        check(window.wm_class == ["first-open", "First-open"], "WM_CLASS is first-open, First-open", window.wm_class)
+    if NAME == "gnome-shell-wayland":
+        check(window.app == "first-open.desktop" and window.app_name == "Welcome",
+              "GNOME Shell names the window's app Welcome (first-open.desktop)", (window.app, window.app_name))
+    elif NAME == "kwin-wayland":
+        check(window.app == "first-open", "KWin ties the window to first-open.desktop", window.app)
 
 
 def parented_start(desktop, home):
@@ -255,6 +273,13 @@ def main():
         print("unknown desktop %r (%s)" % (NAME, ", ".join(CHECKS)))
         return 64
     desktop = factory()
+    # The installed first-open.desktop, where the desktop looks for desktop files.
+    data = tempfile.mkdtemp(prefix="first-open-desktop-data-")
+    os.mkdir(os.path.join(data, "applications"))
+    shutil.copy(os.path.join(ROOT, "data", "first-open.desktop"), os.path.join(data, "applications"))
+    desktop.env["XDG_DATA_DIRS"] = data + ":" + os.environ.get("XDG_DATA_DIRS", "/usr/local/share:/usr/share")
+    # GIO ignores a desktop file whose Exec program is not on PATH, as first-open is once installed.
+    desktop.env["PATH"] = BIN_DIR + ":" + desktop.env.get("PATH", "/usr/bin:/bin")
     try:
         with desktop:
             print("desktop:", NAME, flush=True)

@@ -19,12 +19,23 @@ import FirstOpenGTKWrappers
 /// (``GTK/initialize()``) never changes a host application's environment.
 @MainActor
 enum WindowProcessGTK {
+    /// The program name, WM_CLASS and Wayland app id of the window: the installed
+    /// `first-open.desktop` (data/first-open.desktop).
+    static let desktopID = "first-open"
+
     /// `GTK.initialize()` with `GDK_GL=disable` in force for GTK's start-up only; with
     /// `backend` (`x11`, `wayland`), GDK opens that display only (`--parent` names a
     /// window of that windowing system; `gdk_set_allowed_backends` rather than
     /// `GDK_BACKEND`, which the processes this one starts would inherit).
     static func initialize(backend: String? = nil) -> Bool {
         if let backend { gdk_set_allowed_backends(backend) }
+        // The window's identity for desktops: WM_CLASS "first-open", "First-open" on X11
+        // and the app id "first-open" on Wayland (GTK 3 takes both from the program name
+        // at gtk_init), which docks and top bars resolve to the installed
+        // first-open.desktop (name and icon). GOption had set the program name to
+        // "first-open show" (argv[0] of the command), a name with a space that no
+        // desktop file can match.
+        g_set_prgname(Self.desktopID)
         guard g_getenv("GDK_GL") == nil else { return GTK.initialize() }
         g_setenv("GDK_GL", "disable", 1)
         defer { g_unsetenv("GDK_GL") }
