@@ -207,7 +207,7 @@ do {
 
 /// One line on standard error, prefixed with the program name.
 func printError(_ message: String) {
-    StandardStream.error("first-open-demo: " + message + "\n")
+    StandardStream.errorLine(message, program: "first-open-demo")
 }
 
 func environment(_ name: String) -> String? {

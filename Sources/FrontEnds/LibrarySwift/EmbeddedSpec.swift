@@ -123,9 +123,7 @@ final class EmbeddedSpec {
             throw LibraryError(.spec(error))
         }
         guard let content = spec.windowContent(kind: kind, to: current, strings: .translated) else {
-            throw LibraryError(
-                .noContent,
-                "\(spec.path): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes up to \(current)"))")
+            throw LibraryError(.noContent, kind.nothingToShow(in: spec.path, upTo: current))
         }
         do {
             return try FirstOpenDialog(content: content, parent: parent, width: width)
@@ -136,6 +134,6 @@ final class EmbeddedSpec {
 
     /// One line on stderr, as the Swift embedding API and the CLI print them.
     static func warn(_ message: String) {
-        StandardStream.error("first-open: " + message + "\n")
+        StandardStream.errorLine(message)
     }
 }

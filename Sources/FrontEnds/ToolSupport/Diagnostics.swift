@@ -7,12 +7,12 @@ public enum Diagnostics {
 
     /// Prints `first-open: message` on stderr.
     public static func error(_ message: String) {
-        StandardStream.error("\(programName): \(message)\n")
+        StandardStream.errorLine(message, program: programName)
     }
 
     /// Prints `first-open: warning: message` on stderr.
     public static func warning(_ message: String) {
-        StandardStream.error("\(programName): warning: \(message)\n")
+        StandardStream.errorLine("warning: " + message, program: programName)
     }
 
     /// Prints one line on stdout (the machine-readable channel: `explain`, `validate`).

@@ -7,7 +7,7 @@ internal import FirstOpenState
 enum Diagnostics {
     /// Prints `first-open: message` on stderr.
     static func warn(_ message: String) {
-        StandardStream.error("first-open: " + message + "\n")
+        StandardStream.errorLine(message)
     }
 
     /// A GLib debug message in the `first-open` log domain: printed when the app runs

@@ -127,10 +127,7 @@ struct ScreenshotCommand {
         let spec = try SpecFile.load(specPath, locale: matrix.locales[0])
         let current = try spec.requireCurrentVersion()
         for kind in matrix.kinds where spec.windowContent(kind: kind, from: from, to: current) == nil {
-            throw CommandFailure(
-                "\(specPath): nothing to show for \(kind.rawValue) "
-                    + (kind == .welcome ? "(no [Welcome N] rows)" : "(no release notes up to \(current)\(from.map { " after \($0)" } ?? ""))"),
-                code: .badSpec)
+            throw CommandFailure(kind.nothingToShow(in: specPath, upTo: current, after: from), code: .badSpec)
         }
 
         // A language without a compiled catalogue would silently render English built-in strings.

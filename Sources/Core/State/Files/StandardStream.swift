@@ -16,6 +16,12 @@ package enum StandardStream {
         write(text, to: STDERR_FILENO)
     }
 
+    /// The one way the package's programs and libraries report on standard error:
+    /// `first-open: message` (or another program's name), one line.
+    package static func errorLine(_ message: String, program: String = "first-open") {
+        error(program + ": " + message + "\n")
+    }
+
     private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
