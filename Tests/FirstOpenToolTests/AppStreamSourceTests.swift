@@ -23,6 +23,48 @@ final class AppStreamSourceTests: XCTestCase {
         return share.path
     }
 
+    /// `appstream:NAME` for every name an app goes by (MetainfoIndex): the `<id>` of a file
+    /// named otherwise (eog's `org.gnome.eog` in `eog.appdata.xml`), another case (Thunar),
+    /// a desktop-id launchable (GIMP's `gimp`); a file added later is found at once (the
+    /// index's stamp is the folders' modification times), and `first-open index` writes it.
+    func testEveryNameAnAppGoesByFindsItsMetainfo() throws {
+        let cli = try CLIHarness()
+        let share = cli.root.appendingPathComponent("share")
+        let metainfo = share.appendingPathComponent("metainfo")
+        try FileManager.default.createDirectory(at: metainfo, withIntermediateDirectories: true)
+        cli.environment["XDG_DATA_DIRS"] = share.path
+        cli.environment["XDG_CACHE_HOME"] = cli.root.appendingPathComponent("cache").path
+        let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+            "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
+        func install(_ file: String, id: String, launchable: String? = nil) throws {
+            let text = fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>\(id)</id>")
+                .replacingOccurrences(of: "<launchable type=\"desktop-id\">org.example.Maps.desktop</launchable>",
+                                      with: launchable.map { "<launchable type=\"desktop-id\">\($0)</launchable>" } ?? "")
+            try text.write(to: metainfo.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        try install("viewer.appdata.xml", id: "org.example.Viewer.desktop")
+        try install("org.example.filer.appdata.xml", id: "org.example.Filer")
+        for (name, record) in [("org.example.Viewer", "org.example.Viewer"), ("ORG.EXAMPLE.VIEWER", "org.example.Viewer"),
+                               ("viewer", "org.example.Viewer"), ("org.example.Filer", "org.example.Filer")] {
+            let result = try cli.run(["explain", "appstream:" + name])
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("no record of \(record)"), "\(name): \(result.stdout)")
+        }
+        let missing = try cli.run(["explain", "appstream:painter"])
+        XCTAssertEqual(missing.status, 65, missing.stdout)
+        // Added after the index was written: found all the same.
+        try install("org.example.Painter.appdata.xml", id: "org.example.Painter", launchable: "painter.desktop")
+        let painter = try cli.run(["explain", "appstream:painter"])
+        XCTAssertTrue(painter.stdout.contains("no record of org.example.Painter"), painter.stdout + painter.stderr)
+        let index = try cli.run(["index"])
+        XCTAssertEqual(index.status, 0, index.stderr)
+        let written = try String(contentsOfFile: cli.root.appendingPathComponent("cache/first-open/metainfo-index").path,
+                                 encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("first-open metainfo index 1\nfolder "), written)
+        XCTAssertTrue(written.contains("\norg.example.viewer\t\(metainfo.path)/viewer.appdata.xml\n"), written)
+        XCTAssertTrue(written.contains("\npainter\t\(metainfo.path)/org.example.Painter.appdata.xml\n"), written)
+    }
+
     func testAppStreamIDWorksForEveryCommandWithoutASpec() throws {
         let cli = try CLIHarness()
         cli.environment["XDG_DATA_DIRS"] = try installedMaps(in: cli) + ":/usr/share"
