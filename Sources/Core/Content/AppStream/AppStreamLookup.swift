@@ -17,9 +17,7 @@ public enum AppStreamLookup {
     /// `$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`, without relative entries (the XDG
     /// specification says to ignore them, and docs/reliability.md promises it: GLib keeps
     /// them, and `appstream:` read a metainfo file under whatever folder it ran in).
-    static var dataDirectories: [String] {
-        [XDGDirectory.userData] + XDGDirectory.systemData
-    }
+    static var dataDirectories: [String] { XDGDirectory.data }
 
     /// The metainfo file of `appID`: `APPID.metainfo.xml` or `APPID.appdata.xml` (also
     /// with a `.desktop` suffix on the id as older files have), else the file

@@ -1,4 +1,5 @@
 internal import CGLib
+internal import FirstOpenState
 
 /// Whether any icon theme on GTK's search path has an icon of a given name: what
 /// `validate` asks of a themed `Icon=` (a name no theme has shows no icon anywhere).
@@ -18,14 +19,13 @@ public struct IconThemeSearch: Sendable {
 
     /// Collects the folders of every theme under the search path and `extra`.
     public init(extra: [String] = []) {
-        var bases = extra
-        if let data = g_get_user_data_dir() { bases.append(String(cString: data) + "/icons") }
+        // GTK's order: the user's data folder, ~/.icons, then the system's data folders
+        // (the same XDG walk as the `appstream:` lookup; relative entries are ignored,
+        // as the XDG specification says).
+        let data = XDGDirectory.data
+        var bases = extra + [data[0] + "/icons"]
         if let home = g_get_home_dir() { bases.append(String(cString: home) + "/.icons") }
-        var system = g_get_system_data_dirs()
-        while let dir = system?.pointee {
-            bases.append(String(cString: dir) + "/icons")
-            system = system?.advanced(by: 1)
-        }
+        bases += data.dropFirst().map { $0 + "/icons" }
         var found = ["/usr/share/pixmaps"]
         for base in bases {
             found.append(base)

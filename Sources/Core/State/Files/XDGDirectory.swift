@@ -31,6 +31,12 @@ package enum XDGDirectory {
         return directories.isEmpty ? ["/usr/local/share", "/usr/share"] : directories
     }
 
+    /// The data folders in the order they are searched: ``userData``, then
+    /// ``systemData`` (metainfo files, desktop entries, icon themes).
+    package static var data: [String] {
+        [userData] + systemData
+    }
+
     /// `$XDG_CACHE_HOME`, or `~/.cache` when it is unset, empty or relative.
     package static var userCache: String {
         absolute(g_get_user_cache_dir(), default: ".cache")
