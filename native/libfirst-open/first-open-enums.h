@@ -64,7 +64,7 @@ typedef enum {
  *   (first_open_presenter_dismiss(), or its parent window was destroyed). Not a user
  *   dismissal: nothing is recorded and the window shows again next time.
  *
- * How a window went away; see #FirstOpenPresenter::dismissed.
+ * How a window went away; see [signal@FirstOpen.Presenter::dismissed].
  *
  * Since: 0.1
  */

@@ -72,8 +72,8 @@ on_gtk_main_thread (void)
  *
  * One app's Welcome and What's New window, from one spec.
  *
- * The spec comes from exactly one of #FirstOpenPresenter:path (a spec file),
- * #FirstOpenPresenter:bytes (a spec in memory) or #FirstOpenPresenter:resource-path
+ * The spec comes from exactly one of [property@FirstOpen.Presenter:path] (a spec file),
+ * [property@FirstOpen.Presenter:bytes] (a spec in memory) or [property@FirstOpen.Presenter:resource-path]
  * (a spec in the app's #GResource), set when the presenter is constructed: with
  * first_open_presenter_new(), first_open_presenter_new_from_bytes(),
  * first_open_presenter_new_from_resource(), or g_object_new() / a binding's
@@ -90,7 +90,7 @@ on_gtk_main_thread (void)
  *   due, recording the version on dismissal (what first_open_present_if_needed() does);
  * - first_open_presenter_present() shows a kind regardless, leaving the record alone
  *   (for a "What's New" menu item, or to try a spec);
- * - #FirstOpenPresenter::dismissed says when and how the window went away;
+ * - [signal@FirstOpen.Presenter::dismissed] says when and how the window went away;
  * - first_open_presenter_render_png() draws a window to a PNG without showing it.
  *
  * While a window is shown the presenter keeps itself alive: the app may drop its
@@ -340,8 +340,8 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
    * FirstOpenPresenter:path: (type filename)
    *
    * A spec file to read. Relative paths in it (icons, release notes) resolve against
-   * its directory. One of this, #FirstOpenPresenter:bytes and
-   * #FirstOpenPresenter:resource-path must be set.
+   * its directory. One of this, [property@FirstOpen.Presenter:bytes] and
+   * [property@FirstOpen.Presenter:resource-path] must be set.
    *
    * Since: 0.1
    */
@@ -353,7 +353,7 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
    * FirstOpenPresenter:bytes:
    *
    * The text of a spec file (UTF-8), for apps that build it themselves. Relative
-   * paths in it resolve against #FirstOpenPresenter:base-path.
+   * paths in it resolve against [property@FirstOpen.Presenter:base-path].
    *
    * Since: 0.1
    */
@@ -366,7 +366,7 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
    *
    * The path of a spec in the app's registered resources, e.g.
    * `/org/example/Car/first-open.spec` (g_resources_lookup_data()). Relative paths in
-   * it resolve against #FirstOpenPresenter:base-path.
+   * it resolve against [property@FirstOpen.Presenter:base-path].
    *
    * Since: 0.1
    */
@@ -392,8 +392,8 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
   /**
    * FirstOpenPresenter:base-path: (type filename)
    *
-   * The directory relative paths in a spec from #FirstOpenPresenter:bytes or
-   * #FirstOpenPresenter:resource-path resolve against; %NULL: the working directory.
+   * The directory relative paths in a spec from [property@FirstOpen.Presenter:bytes] or
+   * [property@FirstOpen.Presenter:resource-path] resolve against; %NULL: the working directory.
    *
    * Since: 0.1
    */
@@ -458,7 +458,7 @@ first_open_presenter_init (FirstOpenPresenter *self G_GNUC_UNUSED)
  * @spec_path: (type filename): a spec file
  * @error: return location for a #GError, or %NULL
  *
- * Reads and checks the spec file at @spec_path (#FirstOpenPresenter:path). Relative
+ * Reads and checks the spec file at @spec_path ([property@FirstOpen.Presenter:path]). Relative
  * paths in it (icons, release notes) resolve against its directory.
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
@@ -484,7 +484,7 @@ first_open_presenter_new (const char  *spec_path,
  *   (icons, release notes) resolve against; %NULL: the working directory
  * @error: return location for a #GError, or %NULL
  *
- * Reads and checks a spec held in memory (#FirstOpenPresenter:bytes), for apps that
+ * Reads and checks a spec held in memory ([property@FirstOpen.Presenter:bytes]), for apps that
  * build it themselves.
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
@@ -514,7 +514,7 @@ first_open_presenter_new_from_bytes (GBytes      *spec,
  * @error: return location for a #GError, or %NULL
  *
  * Reads and checks a spec from the app's #GResource bundle
- * (#FirstOpenPresenter:resource-path, g_resources_lookup_data()).
+ * ([property@FirstOpen.Presenter:resource-path], g_resources_lookup_data()).
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
  *   (%FIRST_OPEN_ERROR_BAD_SPEC, also when there is no such resource)
@@ -545,7 +545,7 @@ first_open_presenter_new_from_resource (const char  *resource_path,
  *
  * Reads an app's AppStream metainfo file as the whole source of its window, as
  * libadwaita's adw_about_dialog_new_from_appdata() reads it
- * (#FirstOpenPresenter:appdata-resource-path, or #FirstOpenPresenter:path
+ * ([property@FirstOpen.Presenter:appdata-resource-path], or [property@FirstOpen.Presenter:path]
  * `appstream:ID` for %NULL): no spec is needed.
  *
  * Returns: (transfer full): a new presenter, or %NULL with @error set
@@ -579,9 +579,9 @@ first_open_presenter_new_from_appdata (const char  *resource_path,
 
 /**
  * first_open_presenter_get_app_id:
- * @self: a #FirstOpenPresenter
+ * @self: a [class@FirstOpen.Presenter]
  *
- * The spec's `AppId=` (#FirstOpenPresenter:app-id). Reads the spec first when the
+ * The spec's `AppId=` ([property@FirstOpen.Presenter:app-id]). Reads the spec first when the
  * presenter was constructed without g_initable_init().
  *
  * Returns: (nullable): the spec's `AppId=`, which names the user's record; %NULL when
@@ -601,9 +601,9 @@ first_open_presenter_get_app_id (FirstOpenPresenter *self)
 
 /**
  * first_open_presenter_get_showing:
- * @self: a #FirstOpenPresenter
+ * @self: a [class@FirstOpen.Presenter]
  *
- * Whether a window is on screen (#FirstOpenPresenter:showing).
+ * Whether a window is on screen ([property@FirstOpen.Presenter:showing]).
  *
  * Returns: whether a window of this presenter is on screen
  *
@@ -649,13 +649,13 @@ present (FirstOpenPresenter  *self,
 
 /**
  * first_open_presenter_present_if_needed:
- * @self: a #FirstOpenPresenter
+ * @self: a [class@FirstOpen.Presenter]
  * @parent: (nullable): the app's main window; the window is modal and transient for it
  * @error: return location for a #GError, or %NULL
  *
  * Decides as `first-open SPEC` does and, when a window is due, shows it over @parent
  * and returns at once; the version is recorded when the user dismisses the window
- * (#FirstOpenPresenter::dismissed follows). Nothing is due when the recorded version
+ * ([signal@FirstOpen.Presenter::dismissed] follows). Nothing is due when the recorded version
  * is the current one or newer, when the update does not count under the spec's
  * `Policy=`, in a quiet session, when another process shows the window right now, or
  * while this presenter shows one. When a window is due but the spec has nothing to
@@ -682,7 +682,7 @@ first_open_presenter_present_if_needed (FirstOpenPresenter  *self,
 
 /**
  * first_open_presenter_present:
- * @self: a #FirstOpenPresenter
+ * @self: a [class@FirstOpen.Presenter]
  * @parent: (nullable): the app's main window; the window is modal and transient for it
  * @kind: which window
  * @error: return location for a #GError, or %NULL
@@ -713,7 +713,7 @@ first_open_presenter_present (FirstOpenPresenter  *self,
 
 /**
  * first_open_presenter_dismiss:
- * @self: a #FirstOpenPresenter
+ * @self: a [class@FirstOpen.Presenter]
  *
  * Closes the window this presenter shows, if any, as
  * %FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC: nothing is recorded.
@@ -732,7 +732,7 @@ first_open_presenter_dismiss (FirstOpenPresenter *self)
 
 /**
  * first_open_presenter_render_png:
- * @self: a #FirstOpenPresenter
+ * @self: a [class@FirstOpen.Presenter]
  * @kind: which window
  * @scale: device pixels per logical pixel, 1 to 4
  * @width: the content width in logical pixels (120 to 4000), or 0 for its natural width
@@ -788,7 +788,7 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
  * and lock); when a window is due it is shown modal over @parent in the app's own main
  * loop, and the version is recorded when the user dismisses it.
  * See first_open_presenter_present_if_needed() for the details, and a
- * #FirstOpenPresenter to learn when the window is dismissed.
+ * [class@FirstOpen.Presenter] to learn when the window is dismissed.
  *
  * Returns: %TRUE when a window was presented; %FALSE with no error when nothing was
  *   due; %FALSE with @error set on failure

@@ -23,7 +23,7 @@ G_BEGIN_DECLS
 /**
  * FIRST_OPEN_ERROR:
  *
- * The error domain of libfirst-open; errors in it carry a #FirstOpenError code.
+ * The error domain of libfirst-open; errors in it carry a [error@FirstOpen.Error] code.
  *
  * Since: 0.1
  */
@@ -32,7 +32,7 @@ G_BEGIN_DECLS
 /**
  * FIRST_OPEN_TYPE_PRESENTER:
  *
- * The #GType of #FirstOpenPresenter.
+ * The #GType of [class@FirstOpen.Presenter].
  *
  * Since: 0.1
  */
