@@ -18,6 +18,11 @@ export FIRST_OPEN_REQUIRE_DISPLAY=1
 export FIRST_OPEN_LOCALEDIR="$PWD/.build/locale"
 # Pinned for deterministic rendering: no GL, no animations from the environment.
 export GDK_GL=disable NO_AT_BRIDGE=1
+# Tests never write the host user's cache: code under test that looks an unknown
+# appstream: name up builds the metainfo index in $XDG_CACHE_HOME/first-open (tests that
+# run the tools set XDG directories of their own; this is for the test process itself).
+export XDG_CACHE_HOME="$PWD/.build/test-cache"
+mkdir -p "$XDG_CACHE_HOME"
 
 # libfirst-open (the C / GObject Introspection library) is built by Meson, which makes
 # its GIR, typelib and vapi; it shares SwiftPM's .build, so the release build above
