@@ -48,6 +48,7 @@ final class CLIHarness {
         environment["XDG_STATE_HOME"] = stateHome.path
         environment["XDG_CONFIG_HOME"] = configHome.path
         environment["XDG_CONFIG_DIRS"] = configDirs.path
+        environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
         environment["HOME"] = root.path
         environment["LANGUAGE"] = "en"
         environment["LC_ALL"] = "C.UTF-8"
