@@ -161,4 +161,25 @@ final class NoteCapsTests: XCTestCase {
         XCTAssertNil(result.footnote)
         XCTAssertTrue(result.sections.allSatisfy { $0.note == nil })
     }
+
+    /// The window of an update from a recorded version reads only the notes it can show:
+    /// the releases up to that version are left unread, and the window is the same.
+    func testNotesUpToTheRecordedVersionAreLeftUnreadAndTheWindowIsTheSame() throws {
+        let releases = (1...300).reversed().map {
+            "<release version=\"\($0).0\"><description><p>Release \($0)</p><ul><li>a</li><li>b</li></ul>"
+                + "</description><url>https://example.org/\($0)</url></release>"
+        }
+        let path = try directory.write("org.example.Notes.metainfo.xml", metainfo(releases.joined(separator: "\n")))
+        let partial = try MetainfoReleases(path: path, locale: "C", notesAfter: v("297.0"))
+        XCTAssertEqual(partial.releases.count, 300)
+        XCTAssertEqual(partial.releases.filter(\.hasNotes).map(\.versionText), ["300.0", "299.0", "298.0"])
+        let spec = try SpecFile(metainfoPath: path, locale: "C", readingContent: false)
+        for from in ["297.0", "150.0", "0.5"] {
+            let whole = try spec.loadingContent(for: .whatsNew).windowContent(kind: .whatsNew, from: v(from), to: v("300.0"))
+            let read = try spec.loadingContent(for: .whatsNew, notesAfter: v(from))
+                .windowContent(kind: .whatsNew, from: v(from), to: v("300.0"))
+            XCTAssertEqual(read, whole, from)
+            XCTAssertNotNil(read)
+        }
+    }
 }

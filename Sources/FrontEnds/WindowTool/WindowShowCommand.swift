@@ -120,7 +120,10 @@ struct WindowShowCommand {
         // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
         // What the window of `kind` shows is read, as first-open read it to decide: a
         // broken ReleaseNotes= file fails What's New, not Welcome.
-        let spec = try SpecFile.load(request.specPath, readingContent: false).loadingContentForCommand(for: kind)
+        let from = try options.version("from")
+        // Notes of releases up to `from` never show: left unread (most of a long history).
+        let spec = try SpecFile.load(request.specPath, readingContent: false)
+            .loadingContentForCommand(for: kind, notesAfter: from)
         // Show and record exactly what first-open decided, or nothing (the path may now
         // lead to another app's spec).
         do {
@@ -135,7 +138,6 @@ struct WindowShowCommand {
         } else {
             current = try spec.requireCurrentVersion()
         }
-        let from = try options.version("from")
         guard var content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
             throw CommandFailure(.noContent(
                 "\(request.specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))

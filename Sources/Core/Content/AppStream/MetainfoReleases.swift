@@ -1,5 +1,5 @@
 internal import CGLib
-internal import FirstOpenState
+public import FirstOpenState
 
 /// The release notes of an AppStream metainfo file (`<releases>`), the Linux standard
 /// for them, read as the specification defines descriptions.
@@ -88,8 +88,12 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// - Parameter readingNotes: `false` reads versions, types and dates but skips every
     ///   `<description>` unread (GMarkup still checks it is well-formed): what the login
     ///   path needs to decide, at about the cost of a C program doing the same.
-    public init(path: String, locale: String? = nil, readingNotes: Bool = true) throws(SpecError) {
-        try self.init(checkedPath: path, locale: locale, readingNotes: readingNotes)
+    /// - Parameter notesAfter: reads the notes only of releases newer than this version
+    ///   (the others get none): a What's New window from a recorded version never shows
+    ///   older ones, and a long history's old notes are most of its file. `nil`: all.
+    public init(path: String, locale: String? = nil, readingNotes: Bool = true,
+                notesAfter: Version? = nil) throws(SpecError) {
+        try self.init(checkedPath: path, locale: locale, readingNotes: readingNotes, notesAfter: notesAfter)
         guard hasExternalReleases, releases.isEmpty, let componentID, !componentID.contains("/") else { return }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let external = directory + "/releases/" + componentID + ".releases.xml"
@@ -100,7 +104,8 @@ public struct MetainfoReleases: Sendable, Hashable {
                 message: "<releases type=\"external\"> but \(external) does not exist: no release notes can show"))
             return
         }
-        let other = try MetainfoReleases(checkedPath: external, locale: locale, readingNotes: readingNotes)
+        let other = try MetainfoReleases(checkedPath: external, locale: locale, readingNotes: readingNotes,
+                                         notesAfter: notesAfter)
         releases = other.releases
         ignoredVersions += other.ignoredVersions
         skippedReleaseCount += other.skippedReleaseCount
@@ -133,7 +138,8 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// The line of `<releases type="external">`, for its finding.
     private var externalLine = 0
 
-    private init(checkedPath path: String, locale: String?, readingNotes: Bool = true) throws(SpecError) {
+    private init(checkedPath path: String, locale: String?, readingNotes: Bool = true,
+                 notesAfter: Version? = nil) throws(SpecError) {
         let contents: [UInt8]
         do {
             contents = try CheckedFile.read(path, limit: CheckedFile.metainfoLimit)
@@ -142,19 +148,22 @@ public struct MetainfoReleases: Sendable, Hashable {
         }
         let parsed = contents.withUnsafeBufferPointer { bytes in
             Result { () throws(SpecError) in
-                try MetainfoReleases(bytes: bytes, file: path, locale: locale, readingNotes: readingNotes)
+                try MetainfoReleases(bytes: bytes, file: path, locale: locale, readingNotes: readingNotes,
+                                     notesAfter: notesAfter)
             }
         }
         self = try parsed.get()
     }
 
     private init(
-        bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?, readingNotes: Bool = true
+        bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?, readingNotes: Bool = true,
+        notesAfter: Version? = nil
     ) throws(SpecError) {
         // Without notes only `<name>` could be translated, and the login path does not show
         // it: no language list (GLib's costs a read of the locale's alias table).
         let languages = readingNotes ? LocaleVariants.list(for: locale) : []
         let reader = MarkupReader(languages: languages, file: file, readingNotes: readingNotes)
+        reader.notesAfter = notesAfter
         // A UTF-8 byte order mark before `<?xml` is valid XML (GMarkup refused it).
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let start = bytes.count >= 3 && bytes.prefix(3).elementsEqual(bom) ? 3 : 0
@@ -162,7 +171,8 @@ public struct MetainfoReleases: Sendable, Hashable {
         if let problem = reader.nameProblem {
             throw .metainfo(file: file, line: problem.line, column: problem.column, reason: problem.reason)
         }
-        if readingNotes { reader.checkWindowCaps() }
+        // For validate, which reads every release's notes.
+        if readingNotes, notesAfter == nil { reader.checkWindowCaps() }
         self.file = file
         self.componentID = reader.componentID
         self.name = reader.bestName
@@ -266,6 +276,14 @@ private final class MarkupReader {
 
     /// Whether `<description>` content is read (else skipped by ``skipping``).
     let readingNotes: Bool
+    /// Releases of this version and older get no notes: their descriptions are skipped.
+    var notesAfter: Version?
+
+    /// Whether the `<release>` being read has a version no newer than ``notesAfter``.
+    private var releaseIsNotNewerThanNotesAfter: Bool {
+        guard let notesAfter, let text = release?.version, let version = try? Version(text) else { return false }
+        return version <= notesAfter
+    }
     /// Whether a `<description>` is being skipped.
     private var skippingDescription = false
 
@@ -461,7 +479,7 @@ private final class MarkupReader {
                 date: attributes["date"] ?? attributes["timestamp"].flatMap(MarkupReader.day(ofTimestamp:)),
                 kind: ReleaseNotes.Kind(rawValue: attributes["type"] ?? "stable") ?? .stable,
                 line: line)
-        case ("release", "description") where release != nil && !readingNotes:
+        case ("release", "description") where release != nil && (!readingNotes || releaseIsNotNewerThanNotesAfter):
             // Not needed to decide: GMarkup skips it in C (the release then has no notes
             // here; SpecFile reads them when a window is due).
             if let context {

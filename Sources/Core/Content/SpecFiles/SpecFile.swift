@@ -275,22 +275,26 @@ public struct SpecFile: Sendable {
     /// (``loadingRows(colorValidator:)``) and, for What's New, the `ReleaseNotes=` file
     /// (``loadingReleaseNotes()``).
     public func loadingContent(
-        for kind: FirstOpenKind, colorValidator: (String) -> Bool = ColorSyntax.accepts
+        for kind: FirstOpenKind, colorValidator: (String) -> Bool = ColorSyntax.accepts, notesAfter: Version? = nil
     ) throws(SpecError) -> SpecFile {
         let withRows = try loadingRows(colorValidator: colorValidator)
-        return kind == .whatsNew ? try withRows.loadingReleaseNotes() : withRows
+        return kind == .whatsNew ? try withRows.loadingReleaseNotes(notesAfter: notesAfter) : withRows
     }
 
     /// This spec with the `ReleaseNotes=` file's releases merged in (itself when they
     /// already are).
     /// - Throws: ``SpecError`` when the file cannot be read or is no metainfo file,
     ///   as loading with `readingReleaseNotes: true` would have.
-    public func loadingReleaseNotes() throws(SpecError) -> SpecFile {
+    ///
+    /// - Parameter notesAfter: the notes of releases up to this version are left unread
+    ///   (``MetainfoReleases/init(path:locale:readingNotes:notesAfter:)``): for a What's
+    ///   New window from that version, which never shows them.
+    public func loadingReleaseNotes(notesAfter: Version? = nil) throws(SpecError) -> SpecFile {
         guard !hasReleaseNotes, let releaseNotesPath else { return self }
         // The same error the eager loader throws for this file.
         let metainfo: MetainfoReleases
         do {
-            metainfo = try MetainfoReleases(path: releaseNotesPath, locale: locale)
+            metainfo = try MetainfoReleases(path: releaseNotesPath, locale: locale, notesAfter: notesAfter)
         } catch {
             throw error.located(inSpec: path, group: SpecFile.mainGroup, key: "ReleaseNotes")
         }
