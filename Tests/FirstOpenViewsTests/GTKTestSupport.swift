@@ -79,7 +79,7 @@ func visibleToplevels(titled title: String) -> [UnsafeMutablePointer<GtkWindow>]
 
 /// A window's content with `rowCount` rows.
 func sampleContent(
-    kind: FirstOpenKind = .welcome,
+    kind: FirstOpenWindowKind = .welcome,
     appName: String = "Car",
     accentColor: String = WindowContent.defaultAccentColor,
     rowCount: Int = 3,
@@ -330,7 +330,7 @@ extension Window {
     /// ``FirstOpenWindow/firstOpenView(_:_:)`` on its `GtkWindow`.
     @MainActor
     @discardableResult
-    func firstOpenView(_ kind: FirstOpenKind, _ options: FirstOpenOptions) -> Window {
+    func firstOpenView(_ kind: FirstOpenWindowKind, _ options: FirstOpenOptions) -> Window {
         FirstOpenWindow(borrowing: windowPointer).firstOpenView(kind, options)
         return self
     }

@@ -133,7 +133,7 @@ public struct PresentationFlow {
     ///   - content: the window for a decision; nil means nothing to show for this case.
     public func run(
         after look: Look,
-        only: FirstOpenKind? = nil,
+        only: FirstOpenWindowKind? = nil,
         hasDisplay: Bool = true,
         content: (Decision) throws(FirstOpenFailure) -> WindowContent?
     ) throws(FirstOpenFailure) -> Step {
@@ -186,7 +186,7 @@ public struct PresentationFlow {
 
     /// ``look()`` then ``run(after:only:hasDisplay:content:)``.
     public func run(
-        only: FirstOpenKind? = nil,
+        only: FirstOpenWindowKind? = nil,
         hasDisplay: Bool = true,
         content: (Decision) throws(FirstOpenFailure) -> WindowContent?
     ) throws(FirstOpenFailure) -> Step {

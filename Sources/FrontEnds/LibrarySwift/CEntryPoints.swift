@@ -83,12 +83,12 @@ public func firstOpenSpecPresent(
     _ forcedKind: Int32, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     let window = parent.map { Window(existing: $0.assumingMemoryBound(to: GtkWindow.self)) }
-    let dismissed: @MainActor (FirstOpenContent.FirstOpenKind, DismissalReason) -> Void = { kind, reason in
+    let dismissed: @MainActor (FirstOpenWindowKind, DismissalReason) -> Void = { kind, reason in
         _first_open_presenter_dismissed(presenter, kind.cValue, reason.cValue)
     }
     do throws(LibraryError) {
         if forcedKind >= 0 {
-            try handle(spec).present(FirstOpenContent.FirstOpenKind(cValue: forcedKind), over: window, onDismiss: dismissed)
+            try handle(spec).present(FirstOpenWindowKind(cValue: forcedKind), over: window, onDismiss: dismissed)
             return 1
         }
         return try handle(spec).presentIfNeeded(over: window, onDismiss: dismissed) ? 1 : 0
@@ -109,7 +109,7 @@ public func firstOpenSpecRenderPNG(
     _ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     do throws(LibraryError) {
-        try handle(spec).renderPNG(FirstOpenContent.FirstOpenKind(cValue: kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
+        try handle(spec).renderPNG(FirstOpenWindowKind(cValue: kindValue), scale: Int(scale), width: width > 0 ? Int(width) : nil,
                                    to: String(cString: path))
         return 1
     } catch {

@@ -6,10 +6,10 @@ import FirstOpenViews
 
 // The values of first-open.h's enums, taken from the C header itself
 // (native/libfirst-open/first-open-enums.h through CFirstOpenBridge): one table, in C.
-// `FirstOpenKind` is both the C enum and the package's Swift enum: the Swift one is
-// named with its module.
+// The C enum `FirstOpenKind` is the Swift `FirstOpenWindowKind` (named apart, so that
+// neither needs its module's name here).
 
-extension FirstOpenContent.FirstOpenKind {
+extension FirstOpenWindowKind {
     /// The kind for a `FirstOpenKind` value (checked in C: welcome or what's new).
     init(cValue: Int32) {
         self = UInt32(bitPattern: cValue) == FIRST_OPEN_KIND_WHATS_NEW.rawValue ? .whatsNew : .welcome

@@ -54,7 +54,7 @@ final class EmbeddedSpec {
 
     /// Decides as `first-open SPEC` does and presents the window when one is due.
     /// - Returns: whether a window was presented.
-    func presentIfNeeded(over parent: Window?, onDismiss: @escaping @MainActor (FirstOpenKind, DismissalReason) -> Void)
+    func presentIfNeeded(over parent: Window?, onDismiss: @escaping @MainActor (FirstOpenWindowKind, DismissalReason) -> Void)
         throws(LibraryError) -> Bool
     {
         let flow: PresentationFlow
@@ -64,7 +64,7 @@ final class EmbeddedSpec {
             throw LibraryError(error)
         }
         for warning in flow.warnings { Self.warn(warning) }
-        var shownKind = FirstOpenKind.welcome
+        var shownKind = FirstOpenWindowKind.welcome
         let outcome = flow.present(
             overWindow: parent,
             content: { [spec] decision in
@@ -88,8 +88,8 @@ final class EmbeddedSpec {
     }
 
     /// Shows `kind` regardless of the record, which is left untouched.
-    func present(_ kind: FirstOpenKind, over parent: Window?,
-                 onDismiss: @escaping @MainActor (FirstOpenKind, DismissalReason) -> Void) throws(LibraryError) {
+    func present(_ kind: FirstOpenWindowKind, over parent: Window?,
+                 onDismiss: @escaping @MainActor (FirstOpenWindowKind, DismissalReason) -> Void) throws(LibraryError) {
         let dialog = try makeDialog(kind, parent: parent, width: nil)
         dialog.onDismiss = { [weak self] reason in
             self?.dialog = nil
@@ -105,7 +105,7 @@ final class EmbeddedSpec {
     }
 
     /// Draws `kind` offscreen into a PNG, with the app's display, theme and language.
-    func renderPNG(_ kind: FirstOpenKind, scale: Int, width: Int?, to path: String) throws(LibraryError) {
+    func renderPNG(_ kind: FirstOpenWindowKind, scale: Int, width: Int?, to path: String) throws(LibraryError) {
         let dialog = try makeDialog(kind, parent: nil, width: width)
         defer { dialog.dismiss() }
         do {
@@ -115,7 +115,7 @@ final class EmbeddedSpec {
         }
     }
 
-    private func makeDialog(_ kind: FirstOpenKind, parent: Window?, width: Int?) throws(LibraryError) -> FirstOpenDialog {
+    private func makeDialog(_ kind: FirstOpenWindowKind, parent: Window?, width: Int?) throws(LibraryError) -> FirstOpenDialog {
         let current: Version
         do {
             current = try spec.currentVersion()

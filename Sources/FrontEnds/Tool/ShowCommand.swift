@@ -43,7 +43,7 @@ struct ShowCommand {
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "show")
         if let forced = options["force"] {
-            guard FirstOpenKind(rawValue: forced) != nil else {
+            guard FirstOpenWindowKind(rawValue: forced) != nil else {
                 throw CommandFailure("show: --force takes 'welcome' or 'whats-new', not '\(forced)'", code: .usage)
             }
             var helperArguments = ["show", "--kind", forced]
@@ -99,7 +99,7 @@ struct ShowCommand {
     }
 
     /// What `show` prints when there is no display: what stays due, and that nothing was recorded.
-    static func noDisplayLine(due kind: FirstOpenKind?) -> String {
+    static func noDisplayLine(due kind: FirstOpenWindowKind?) -> String {
         var what = "the record is left as it is"
         if let kind { what = kind.rawValue + " stays due" }
         return "nothing: no display (DISPLAY and WAYLAND_DISPLAY are unset); " + what + "; nothing recorded"

@@ -26,7 +26,7 @@ extension SpecFile {
     }
 
     /// ``SpecFile/loadingContent(for:colorValidator:)`` for a command: exit status 65 with one line.
-    public func loadingContentForCommand(for kind: FirstOpenKind, notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
+    public func loadingContentForCommand(for kind: FirstOpenWindowKind, notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
         do {
             return try loadingContent(for: kind, notesAfter: notesAfter)
         } catch {

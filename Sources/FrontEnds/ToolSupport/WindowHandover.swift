@@ -11,7 +11,7 @@ public struct WindowHandover: Equatable, Sendable {
     /// The app whose record is written on dismissal.
     public var appID: String
     /// The window decided on.
-    public var kind: FirstOpenKind
+    public var kind: FirstOpenWindowKind
     /// The version recorded on dismissal (the current version when deciding).
     public var version: Version
     /// What's New: the notes after this version.
@@ -29,7 +29,7 @@ public struct WindowHandover: Equatable, Sendable {
     }
 
     /// A hand-over read from `first-open-window`'s options.
-    public init(appID: String, kind: FirstOpenKind, version: Version, from: Version?, lockFileDescriptor: Int32) {
+    public init(appID: String, kind: FirstOpenWindowKind, version: Version, from: Version?, lockFileDescriptor: Int32) {
         self.appID = appID
         self.kind = kind
         self.version = version

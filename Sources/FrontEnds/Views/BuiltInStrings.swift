@@ -22,12 +22,12 @@ package enum BuiltInStrings {
     }
 
     /// The headline of `kind`.
-    package static func headline(for kind: FirstOpenKind) -> String {
+    package static func headline(for kind: FirstOpenWindowKind) -> String {
         kind == .welcome ? welcomeHeadline : whatsNewHeadline
     }
 
     /// The window title (and accessible name), e.g. "Welcome to Car".
-    package static func windowTitle(for kind: FirstOpenKind, appName: String) -> String {
+    package static func windowTitle(for kind: FirstOpenWindowKind, appName: String) -> String {
         let template = kind == .welcome
             // TRANSLATORS: Window title; %s is the app name.
             ? Localization.gettext("Welcome to %s")

@@ -17,7 +17,7 @@
 @_exported public import struct FirstOpenContent.ContentSection
 @_exported public import struct FirstOpenContent.InformationRow
 @_exported public import struct FirstOpenContent.ContentStrings
-@_exported public import enum FirstOpenContent.FirstOpenKind
+@_exported public import enum FirstOpenContent.FirstOpenWindowKind
 @_exported public import struct FirstOpenFlow.PresentationFlow
 @_exported public import class FirstOpenFlow.Presentation
 @_exported public import enum FirstOpenFlow.FirstOpenFailure

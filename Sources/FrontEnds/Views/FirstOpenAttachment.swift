@@ -6,7 +6,7 @@ internal import FirstOpenGTKWrappers
 /// window is shown, decides, and presents over it at most once.
 @MainActor
 struct FirstOpenAttachment {
-    let kind: FirstOpenKind
+    let kind: FirstOpenWindowKind
     let options: FirstOpenOptions
 
     private var appID: String? { options.appID }

@@ -17,7 +17,7 @@ extension PresentationFlow {
     @MainActor
     public func present(
         over parent: FirstOpenWindow?,
-        only: FirstOpenKind? = nil,
+        only: FirstOpenWindowKind? = nil,
         content: (Decision) throws(FirstOpenFailure) -> WindowContent?,
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> PresentationOutcome {
@@ -29,7 +29,7 @@ extension PresentationFlow {
     @MainActor
     package func present(
         overWindow parent: Window?,
-        only: FirstOpenKind? = nil,
+        only: FirstOpenWindowKind? = nil,
         content: (Decision) throws(FirstOpenFailure) -> WindowContent?,
         onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
     ) -> PresentationOutcome {

@@ -82,7 +82,7 @@ extension FirstOpenWindow {
     /// printed as one line on stderr and never crash the app. A decision for the other
     /// kind is left alone, so both may be attached to the same window.
     @discardableResult
-    public func firstOpenView(_ kind: FirstOpenKind, _ options: FirstOpenOptions) -> Self {
+    public func firstOpenView(_ kind: FirstOpenWindowKind, _ options: FirstOpenOptions) -> Self {
         FirstOpenAttachment(kind: kind, options: options).attach(to: window)
         return self
     }

@@ -73,8 +73,8 @@ struct ScreenshotCommand {
             throw CommandFailure("screenshot: --output FILE.png is required", code: .usage)
         }
 
-        let kinds = try Self.list(options["kind"] ?? FirstOpenKind.welcome.rawValue, option: "kind") {
-            FirstOpenKind(rawValue: $0)
+        let kinds = try Self.list(options["kind"] ?? FirstOpenWindowKind.welcome.rawValue, option: "kind") {
+            FirstOpenWindowKind(rawValue: $0)
         }
         let locales = try Self.list(options["locale"] ?? ScreenshotEnvironment.environmentLocale(), option: "locale") {
             LocaleName($0)?.name

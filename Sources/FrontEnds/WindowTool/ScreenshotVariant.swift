@@ -9,7 +9,7 @@ enum ScreenshotTheme: String, CaseIterable, Sendable {
 
 /// One image of a screenshot batch: which window, in which language, look and scale.
 struct ScreenshotVariant: Hashable, Sendable {
-    var kind: FirstOpenKind
+    var kind: FirstOpenWindowKind
     var locale: String
     var theme: ScreenshotTheme
     var scale: Int
@@ -44,7 +44,7 @@ enum ScreenshotPlaceholder: String, CaseIterable, Sendable {
 /// The cartesian product of the values given for each dimension
 /// (`--kind welcome,whats-new --locale en,he` is four images).
 struct ScreenshotMatrix: Sendable {
-    var kinds: [FirstOpenKind]
+    var kinds: [FirstOpenWindowKind]
     var locales: [String]
     var themes: [ScreenshotTheme]
     var scales: [Int]

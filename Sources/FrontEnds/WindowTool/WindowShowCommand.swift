@@ -48,7 +48,7 @@ struct WindowShowCommand {
     /// What the command line asks for.
     private struct Request {
         let specPath: String
-        let kind: FirstOpenKind
+        let kind: FirstOpenWindowKind
         /// What `first-open` decided, when it started this window; nil for a forced one.
         let handover: WindowHandover?
         let lock: StateLock?
@@ -71,7 +71,7 @@ struct WindowShowCommand {
     /// Step 1: the options, the inherited lock and the parent.
     private static func request(_ options: ParsedOptions) throws(CommandFailure) -> Request {
         let specPath = try options.specPath(command: "show")
-        guard let kindName = options["kind"], let kind = FirstOpenKind(rawValue: kindName) else {
+        guard let kindName = options["kind"], let kind = FirstOpenWindowKind(rawValue: kindName) else {
             throw CommandFailure("show: --kind takes 'welcome' or 'whats-new'", code: .usage)
         }
         let handover = try handover(options, kind: kind)
@@ -236,7 +236,7 @@ struct WindowShowCommand {
 
     /// What `first-open` decided (``WindowHandover``), when it started this window:
     /// `--record-version` comes with `--app-id`; nil for a forced window.
-    private static func handover(_ options: ParsedOptions, kind: FirstOpenKind) throws(CommandFailure) -> WindowHandover? {
+    private static func handover(_ options: ParsedOptions, kind: FirstOpenWindowKind) throws(CommandFailure) -> WindowHandover? {
         guard let version = try options.version("record-version") else { return nil }
         guard let appID = options["app-id"] else {
             throw CommandFailure("show: --record-version needs --app-id", code: .usage)

@@ -275,7 +275,7 @@ public struct SpecFile: Sendable {
     /// (``loadingRows(colorValidator:)``) and, for What's New, the `ReleaseNotes=` file
     /// (``loadingReleaseNotes()``).
     public func loadingContent(
-        for kind: FirstOpenKind, colorValidator: (String) -> Bool = ColorSyntax.accepts, notesAfter: Version? = nil
+        for kind: FirstOpenWindowKind, colorValidator: (String) -> Bool = ColorSyntax.accepts, notesAfter: Version? = nil
     ) throws(SpecError) -> SpecFile {
         let withRows = try loadingRows(colorValidator: colorValidator)
         return kind == .whatsNew ? try withRows.loadingReleaseNotes(notesAfter: notesAfter) : withRows
@@ -386,7 +386,7 @@ public struct SpecFile: Sendable {
     /// The secondary button is the spec's; without one, a What's New window links the
     /// newest shown release's `<url type="details">` as ``ContentStrings/releaseNotesLabel``.
     public func windowContent(
-        kind: FirstOpenKind,
+        kind: FirstOpenWindowKind,
         from: Version? = nil,
         to: Version? = nil,
         strings: ContentStrings = .english

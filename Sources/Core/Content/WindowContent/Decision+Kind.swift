@@ -2,7 +2,7 @@ public import FirstOpenState
 
 extension Decision {
     /// The window the decision asks for, or `nil` for "nothing".
-    public var kind: FirstOpenKind? {
+    public var kind: FirstOpenWindowKind? {
         switch self {
         case .welcome: .welcome
         case .whatsNew: .whatsNew

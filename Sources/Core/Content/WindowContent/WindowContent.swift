@@ -5,7 +5,7 @@ public struct WindowContent: Sendable, Hashable {
     public static let defaultAccentColor = "#1c71d8"
 
     /// Welcome or What's New.
-    public var kind: FirstOpenKind
+    public var kind: FirstOpenWindowKind
     /// The app's name, shown in the accent colour under the headline.
     public var appName: String
     /// An icon-theme name or absolute image path for the large icon on top; `nil` for none.
@@ -29,7 +29,7 @@ public struct WindowContent: Sendable, Hashable {
 
     /// Creates the content of one window.
     public init(
-        kind: FirstOpenKind,
+        kind: FirstOpenWindowKind,
         appName: String,
         iconName: String? = nil,
         accentColor: String = WindowContent.defaultAccentColor,
