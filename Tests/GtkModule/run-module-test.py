@@ -26,7 +26,8 @@ test's X server, with private XDG directories:
                that is not the file's name (eog), another case (Thunar), the program name
                when the GApplication id has no file (simple-scan), a desktop-id launchable
                for an app without GApplication (GIMP); at the first start after a
-               metainfo change too (the index rebuilt while the app runs).
+               metainfo change too (the index rebuilt while the app runs), and with a
+               FIFO where the index belongs (it must not block the app).
   log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
                exists) names the decision with G_MESSAGES_DEBUG unset.
 
@@ -494,6 +495,31 @@ def check_names(args, session):
         session.stop_all()
         print(f"ok: {file_name} (<id>{component_id}</id>) found as {started_as}")
     print("ok: every name leads to the metainfo file")
+
+    # A FIFO where the index belongs (or any file that is not one) must not block the
+    # app: the module reads the index on the app's main thread. It is not current, so the
+    # module rebuilds it in the background and still finds the app.
+    file_name, _, _, app_args, _, started_as = NAMED_APPS[0]
+    path = os.path.join(folder, file_name)
+    for command in (["reset", path], ["mark-seen", "--version", "1.0", path]):
+        done = run(args.first_open, *command, env=session.env)
+        if done.returncode != 0:
+            fail(f"{' '.join(command)}: {done.stderr}")
+    index = os.path.join(session.env["XDG_CACHE_HOME"], "first-open", "metainfo-index")
+    os.remove(index)
+    os.mkfifo(index)
+    _, out = session.start([args.app] + app_args)
+    app_window = window("Module test app", log=out)
+    dialog = window(WHATS_NEW, log=out)
+    if transient_for(dialog) != app_window:
+        fail("with a FIFO for the index: What's New is not transient for the app's window")
+    press(dialog, "Return")
+    runs += 1
+    line = session.wait_for_log(runs)[-1]
+    if not line.startswith(f"appstream:{started_as} --parent x11:{app_window:x} -> 0"):
+        fail(f"with a FIFO for the index: first-open ran as '{line}'")
+    session.stop_all()
+    print("ok: a FIFO for the index neither blocks the app nor stops the module")
 
 
 def check_log(args, session):

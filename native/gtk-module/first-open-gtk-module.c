@@ -34,6 +34,7 @@
  * tree's); the installed path is compiled in. See docs/gtk-module.md.
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <string.h>
@@ -108,6 +109,46 @@ append_to_decision_log (const char *line)
         { /* A full disk: the log is only for people. */ }
     }
   close (fd);
+}
+
+/* The index is never larger than this (first-open writes ~100 KB for a few hundred apps;
+ * the Swift reader, MetainfoIndex, refuses the same size). */
+#define INDEX_SIZE_LIMIT (8 * 1024 * 1024)
+
+/* PATH's contents (NUL-terminated, LENGTH without the NUL) when it is a regular file of at
+ * most LIMIT bytes, else NULL. This runs on the main thread of every GTK 3 app at start-up:
+ * g_file_get_contents would block the app for good on a FIFO put where the file belongs and
+ * read a file of any size, so the file is opened non-blocking, not through a final symbolic
+ * link, and checked before it is read (as first-open's CheckedFile reads what it opens). */
+static char *
+read_regular_file (const char *path, gsize limit, gsize *length)
+{
+  struct stat info;
+  char *contents;
+  gsize done = 0;
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || info.st_size < 0 || (guint64) info.st_size > limit)
+    {
+      close (fd);
+      return NULL;
+    }
+  contents = g_malloc ((gsize) info.st_size + 1);
+  while (done < (gsize) info.st_size)
+    {
+      ssize_t count = read (fd, contents + done, (gsize) info.st_size - done);
+      if (count < 0 && errno == EINTR)
+        continue;
+      if (count <= 0)
+        break;  /* an error, or the file shrank meanwhile: what was read is checked as any */
+      done += (gsize) count;
+    }
+  close (fd);
+  contents[done] = '\0';
+  *length = done;
+  return contents;
 }
 
 /* What the module decided, for G_MESSAGES_DEBUG=first-open-gtk-module and the log. */
@@ -233,7 +274,8 @@ read_index (void)
     path = g_strconcat (cache, "/first-open/metainfo-index", NULL);
   else
     path = g_strconcat (g_get_home_dir (), "/.cache/first-open/metainfo-index", NULL);
-  if (!g_file_get_contents (path, &contents, &length, NULL))
+  contents = read_regular_file (path, INDEX_SIZE_LIMIT, &length);
+  if (contents == NULL)
     return NULL;
   for (gsize i = 0; i < G_N_ELEMENTS (folders); i++)
     for (guint j = 0; j < dirs->len; j++)
