@@ -138,9 +138,14 @@ public final class FirstOpenDialog {
     ///   - content: what to show.
     ///   - parent: the app window it belongs to; the dialog is modal and transient for it.
     ///   - width: a fixed content width in logical pixels; `nil` sizes to the content.
+    ///   - isProcessOwnWindow: the window is the only one its process shows (the window
+    ///     helper's): without a parent it may then be modal on Wayland, which is how it
+    ///     gets centred there. In an app's process a modal window would block the app's
+    ///     other windows.
     /// - Throws: ``FirstOpenViewsError/invalidColor(field:error:)`` for a colour
     ///   `gdk_rgba_parse` rejects, ``FirstOpenViewsError/noDisplay`` without a display.
-    package init(content: WindowContent, parent: Window? = nil, width: Int? = nil) throws(FirstOpenViewsError) {
+    package init(content: WindowContent, parent: Window? = nil, width: Int? = nil,
+                 isProcessOwnWindow: Bool = false) throws(FirstOpenViewsError) {
         guard GTK.initialize() else { throw .noDisplay }
         let accent = try FirstOpenDialog.parseColor(content.accentColor, field: "accent colour")
         var rowColors: [RGBA?] = []
@@ -201,7 +206,7 @@ public final class FirstOpenDialog {
             ? .rightToLeft : nil
         if let direction { window.setDirectionRecursively(direction) }
 
-        configureWindow()
+        configureWindow(isProcessOwnWindow: isProcessOwnWindow)
         connectSignals()
         styleSheet.install()
     }
@@ -360,7 +365,7 @@ public final class FirstOpenDialog {
         }
     }
 
-    private func configureWindow() {
+    private func configureWindow(isProcessOwnWindow: Bool) {
         window.isResizable = false
         if let parent {
             window.setTransient(for: parent)
@@ -372,10 +377,11 @@ public final class FirstOpenDialog {
             // A Wayland client cannot place itself, and GTK_WIN_POS_CENTER means nothing
             // there: mutter places a plain toplevel first-fit (272 px left of and 182 px
             // above the middle measured under GNOME Shell) but centres modal dialogs
-            // (gtk_surface1.set_modal makes it a modal dialog); KWin centres either. A
-            // window of its own is modal to nothing else of ours, so this changes only
-            // where it is put.
-            if window.isOnWayland { window.isModal = true }
+            // (gtk_surface1.set_modal makes it a modal dialog); KWin centres either. The
+            // window helper's window is modal to nothing else of its process, so there
+            // this changes only where it is put; in an app's process GTK's modal grab
+            // would make the app's other windows ignore input, so it stays a plain one.
+            if isProcessOwnWindow, window.isOnWayland { window.isModal = true }
         }
         window.markAsDialog(skipsTaskbar: parent != nil)
         window.accessibleName = window.title

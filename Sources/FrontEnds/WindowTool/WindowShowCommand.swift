@@ -160,7 +160,7 @@ struct WindowShowCommand {
         // with gdk_rgba_parse: the same verdict as validate and first-open's decision.
         let dialog: FirstOpenDialog
         do {
-            dialog = try FirstOpenDialog(content: window.content)
+            dialog = try FirstOpenDialog(content: window.content, isProcessOwnWindow: true)
         } catch {
             throw CommandFailure(.badValue("\(window.spec.path): \(error)"))
         }
