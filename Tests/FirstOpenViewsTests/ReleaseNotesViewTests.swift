@@ -179,8 +179,10 @@ final class ReleaseNotesViewTests: XCTestCase {
             XCTAssertTrue(dialog.window.accessibleDescription.hasSuffix("Item 5 of 1."))
             let firstScreen = dialog.sectionHeadings.count
             // Idle time builds about ten screens, then stops: the memory does not grow
-            // with a history nobody scrolls through.
-            settle(1.5)
+            // with a history nobody scrolls through. Each chunk schedules the next from
+            // idle time, so the main loop has work pending until the building stops
+            // (however slow the machine).
+            XCTAssertTrue(spinMainLoop(timeout: 60) { gtk_events_pending() == 0 }, "the idle building stops")
             let idle = dialog.sectionHeadings.count
             XCTAssertGreaterThan(idle, firstScreen)
             XCTAssertLessThan(idle, 100)

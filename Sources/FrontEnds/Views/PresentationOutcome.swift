@@ -1,8 +1,7 @@
 internal import FirstOpenState
 internal import FirstOpenContent
 internal import FirstOpenFlow
-/// What ``WindowPresenter/present(over:session:content:onDismiss:)`` (and
-/// ``PresentationFlow/present(over:only:content:onDismiss:)``) did.
+/// What ``PresentationFlow/present(over:only:content:onDismiss:)`` did.
 public enum PresentationOutcome {
     /// The window is on screen; the record is written when the user dismisses it.
     case presented(FirstOpenDialog)
