@@ -358,7 +358,16 @@ as_user_gtk_campaign() {
             metainfo=$(awk -F '\t' -v key="$desktop" '$1 == key {print $2; exit}' "$index")
             [ -z "$metainfo" ] || break
         done
-        [ -n "$metainfo" ] || { echo "$app: no metainfo installed"; continue; }
+        if [ -z "$metainfo" ]; then
+            # Dropped from M only when the package really ships none: otherwise the index
+            # (what the module finds apps by) missed it, which is what the campaign is for.
+            local shipped
+            shipped=$(dpkg -L "$(dpkg -S "$(readlink -f "$(command -v "$app")")" 2>/dev/null | cut -d: -f1 | head -n 1)" 2>/dev/null \
+                | grep -E '/(metainfo|appdata)/[^/]+\.(metainfo|appdata)\.xml$' | head -n 1 || true)
+            [ -z "$shipped" ] || fail "campaign: $app ships $shipped, but the metainfo index knows it by neither its program name nor its desktop file"
+            echo "$app: no metainfo installed"
+            continue
+        fi
         # Stable release versions, newest first.
         mapfile -t versions < <(/usr/bin/python3 - "$metainfo" <<'PY'
 import sys, xml.etree.ElementTree as ET
