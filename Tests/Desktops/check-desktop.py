@@ -241,6 +241,24 @@ def check_typed_ahead_keys(desktop):
         finish(editor, 5)
 
 
+def check_kwin_parent_warning(desktop):
+    """KWin offers xdg-foreign v2 only: --parent wayland: says so (it said KWin did not
+    support xdg-foreign at all), and the window is shown on its own."""
+    home = Home(desktop)
+    env = dict(home.env, FIRST_OPEN_QUIT_WHEN_DRAWN="1")
+    handle = "wayland:f00d 4b1d"
+    process = subprocess.Popen([os.path.join(BIN_DIR, "first-open"), "show", "--force", "welcome", "--parent", handle,
+                                home.spec], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    status, out, err = finish(process, 30)
+    ours = [line for line in err.splitlines() if line.startswith("first-open")]
+    check(status == 2 and ours == ["first-open: warning: --parent %s: the Wayland compositor offers only xdg-foreign v2 "
+                                   "(zxdg_importer_v2, as KWin does), and GTK 3 imports through v1; the window is shown "
+                                   "without a parent" % handle],
+          "--parent wayland: on KWin: one warning that names xdg-foreign v2, the window shown on its own",
+          (status, out, err))
+
+
 def check_mutter_placement(desktop):
     """mutter without the shell: where it put the login window, from its own log."""
     home = Home(desktop)
@@ -260,7 +278,7 @@ CHECKS = {
     "gnome-shell-wayland": [check_login_window,
                             lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
     "mutter-wayland": [check_mutter_placement],
-    "kwin-wayland": [check_login_window],
+    "kwin-wayland": [check_login_window, check_kwin_parent_warning],
     "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "openbox": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "mutter-x11": [check_login_window, check_parented_starts, check_typed_ahead_keys],

@@ -43,7 +43,9 @@ package final class ForeignParent {
             gdk_window_set_transient_for(ours, foreign)
         case .wayland(let text):
             guard fo_display_is_wayland(display) != 0 else { throw .otherDisplay(handle) }
-            guard fo_wayland_has_xdg_importer(display) != 0 else { throw .noForeignSupport(handle) }
+            guard fo_wayland_has_xdg_importer(display) != 0 else {
+                throw fo_wayland_has_only_xdg_importer_v2(display) != 0 ? .onlyForeignV2(handle) : .noForeignSupport(handle)
+            }
             let accepted = fo_wayland_set_transient_for_exported(ours, text)
             guard accepted != 0 else { throw .noForeignSupport(handle) }
         }

@@ -69,6 +69,9 @@ package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConverti
     case otherDisplay(ParentWindowHandle)
     /// The Wayland compositor does not offer xdg-foreign (`zxdg_importer_v1`).
     case noForeignSupport(ParentWindowHandle)
+    /// The Wayland compositor offers xdg-foreign v2 only (`zxdg_importer_v2`: KWin 5.27),
+    /// and GTK 3 imports through v1.
+    case onlyForeignV2(ParentWindowHandle)
     /// An override-redirect X11 window (a menu, tooltip or splash): window managers do
     /// not manage it, and hid a dialog made transient for it.
     case unmanaged(ParentWindowHandle)
@@ -83,6 +86,9 @@ package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConverti
             "\(ParentWindowHandle.x11(id)): an X11 window cannot be the parent of a window on this (Wayland) display"
         case .otherDisplay(let handle):
             "\(handle): a Wayland window cannot be the parent of a window on this (X11) display"
+        case .onlyForeignV2(let handle):
+            "\(handle): the Wayland compositor offers only xdg-foreign v2 (zxdg_importer_v2, as KWin does), "
+                + "and GTK 3 imports through v1"
         case .unmanaged(let handle):
             "\(handle): an override-redirect window (a menu or popup that window managers do not manage) cannot be a parent"
         case .noForeignSupport(let handle):

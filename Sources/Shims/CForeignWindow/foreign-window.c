@@ -116,6 +116,12 @@ fo_wayland_has_xdg_importer (GdkDisplay *display)
 }
 
 gboolean
+fo_wayland_has_only_xdg_importer_v2 (GdkDisplay *display)
+{
+  return !fo_wayland_has_global (display, "zxdg_importer_v1") && fo_wayland_has_global (display, "zxdg_importer_v2");
+}
+
+gboolean
 fo_wayland_set_transient_for_exported (GdkWindow *window, const char *handle)
 {
   return gdk_wayland_window_set_transient_for_exported (window, (char *) handle);

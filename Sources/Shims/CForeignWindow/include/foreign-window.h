@@ -28,6 +28,10 @@ GdkWindow *fo_foreign_x11_toplevel (GdkDisplay *display, unsigned long xid);
 /// warning). Asked on a private event queue: none of GDK's events are dispatched here.
 gboolean fo_wayland_has_xdg_importer (GdkDisplay *display);
 
+/// Whether the compositor offers xdg-foreign v2 (`zxdg_importer_v2`) and not v1, as KWin
+/// 5.27 does: GTK 3 imports through v1 only.
+gboolean fo_wayland_has_only_xdg_importer_v2 (GdkDisplay *display);
+
 /// `gdk_wayland_window_set_transient_for_exported` (realized `window`).
 gboolean fo_wayland_set_transient_for_exported (GdkWindow *window, const char *handle);
 
