@@ -241,6 +241,27 @@ def check_typed_ahead_keys(desktop):
         finish(editor, 5)
 
 
+def check_startup_overview(desktop):
+    """GNOME Shell starts a session in its overview: the login window waits until the
+    user leaves it (before, it opened inside the overview, unfocused), then shows centred."""
+    desktop.eval("Main.overview.show(); true")
+    if not check(wait_for(lambda: desktop.eval("Main.overview.visible") is True, timeout=10),
+                 "GNOME Shell shows its overview"):
+        return
+    home = Home(desktop)
+    started = home.start(["show", "--force", "welcome", home.spec])
+    early = desktop.window(TITLE, timeout=3)
+    check(early is None and started.poll() is None, "no window while the overview is shown", lambda: early)
+    desktop.eval("Main.overview.hide(); true")
+    window = desktop.window(TITLE, timeout=20)
+    if check(window is not None, "the window appears once the overview is left", lambda: finish(started, 1)):
+        dx, dy = offset(window, desktop.work_area())
+        print("     after the overview: off centre by %+.0f,%+.0f, focused %s" % (dx, dy, window.focused))
+        check(abs(dx) <= 20 and abs(dy) <= 20, "then centred on the work area (±20 px)", (dx, dy))
+    stop(started)
+    finish(started)
+
+
 def check_kwin_parent_warning(desktop):
     """KWin offers xdg-foreign v2 only: --parent wayland: says so (it said KWin did not
     support xdg-foreign at all), and the window is shown on its own."""
@@ -275,13 +296,14 @@ def check_mutter_placement(desktop):
 
 # What is checked on each desktop (the desktop matrix of docs/desktops.md).
 CHECKS = {
-    "gnome-shell-wayland": [check_login_window,
+    "gnome-shell-wayland": [check_login_window, check_startup_overview,
                             lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
     "mutter-wayland": [check_mutter_placement],
     "kwin-wayland": [check_login_window, check_kwin_parent_warning],
     "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "openbox": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "mutter-x11": [check_login_window, check_parented_starts, check_typed_ahead_keys],
+    "gnome-shell-x11": [check_startup_overview, check_login_window, check_typed_ahead_keys],
 }
 
 

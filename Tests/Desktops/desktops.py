@@ -421,7 +421,11 @@ class X11WindowManager(Desktop):
         "xfwm4": ["xfwm4", "--compositor=off", "--sm-client-disable"],
         "openbox": ["openbox", "--sm-disable"],
         "mutter-x11": ["mutter", "--x11", "--replace", "--sm-disable"],
+        "gnome-shell-x11": ["gnome-shell", "--x11", "--replace", "--unsafe-mode"],
     }
+
+    # GNOME Shell on X11 answers Eval too (its start-up overview: check-desktop.py).
+    eval = GnomeShellWayland.eval
 
     def __init__(self, wm="xfwm4", **kwargs):
         self.name = wm
@@ -439,14 +443,19 @@ class X11WindowManager(Desktop):
             raise DesktopError("Xvfb gave no display number")
         self.env["DISPLAY"] = ":" + number
         self.env["XDG_SESSION_TYPE"] = "x11"
-        if self.name == "mutter-x11":
+        if self.name in ("mutter-x11", "gnome-shell-x11"):
             self.env["DBUS_SYSTEM_BUS_ADDRESS"] = self.bus("system")
+        if self.name == "gnome-shell-x11":
+            self.env["XDG_CURRENT_DESKTOP"] = "GNOME"
         self.process = self.spawn(self.programs[self.name], log=self.log_path)
         # A window manager has taken the display once it names itself on the root window.
         if not wait_for(lambda: self.process.poll() is not None or self.wm_name(), timeout=30):
             raise DesktopError("%s did not start:\n%s" % (self.name, self.log()[-3000:]))
         if self.process.poll() is not None:
             raise DesktopError("%s exited with %s:\n%s" % (self.name, self.process.returncode, self.log()[-3000:]))
+        if self.name == "gnome-shell-x11" and not wait_for(lambda: self.eval("true", check=False) is not None,
+                                                          timeout=60, step=0.2):
+            raise DesktopError("gnome-shell does not answer org.gnome.Shell.Eval:\n" + self.log()[-3000:])
 
     def xprop(self, *args):
         result = subprocess.run(["xprop"] + list(args), env=self.env, capture_output=True, text=True, timeout=10)
@@ -514,4 +523,5 @@ def all_desktops():
     return {"gnome-shell-wayland": GnomeShellWayland, "mutter-wayland": MutterWayland,
             "kwin-wayland": KWinWayland,
             "xfwm4": lambda: X11WindowManager("xfwm4"), "openbox": lambda: X11WindowManager("openbox"),
-            "mutter-x11": lambda: X11WindowManager("mutter-x11")}
+            "mutter-x11": lambda: X11WindowManager("mutter-x11"),
+            "gnome-shell-x11": lambda: X11WindowManager("gnome-shell-x11")}

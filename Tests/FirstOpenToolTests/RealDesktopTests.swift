@@ -36,4 +36,5 @@ final class RealDesktopTests: XCTestCase {
     func testXfwm4() throws { try check("xfwm4") }
     func testOpenbox() throws { try check("openbox") }
     func testMutterX11() throws { try check("mutter-x11") }
+    func testGnomeShellX11() throws { try check("gnome-shell-x11") }
 }

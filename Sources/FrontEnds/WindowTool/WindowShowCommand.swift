@@ -215,7 +215,9 @@ struct WindowShowCommand {
             // benchmarks/run.py: time until the first frame, compared with a C GTK program.
             dialog.onFirstFrame { GTK.quitMainLoop() }
         }
-        dialog.present()
+        // Not inside GNOME Shell's start-up overview, where it would open unfocused
+        // behind the overview: it appears when the user leaves the overview.
+        ShellOverview.whenHidden { dialog.present() }
         GTK.runMainLoop()
         if let failure { throw failure }
         return dismissedByUser ? .ok : request.nothingShown

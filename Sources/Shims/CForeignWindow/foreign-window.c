@@ -207,3 +207,91 @@ fo_xevent_is_destroy_notify (GdkXEvent *xevent)
 {
   return ((XEvent *) xevent)->type == DestroyNotify;
 }
+
+/* GNOME Shell's overview (org.gnome.Shell.OverviewActive), for fo_when_shell_overview_hidden. */
+typedef struct
+{
+  GDBusProxy *proxy;
+  gulong handler;
+  void (*ready) (void *data);
+  void *data;
+} OverviewWait;
+
+static gboolean
+overview_active (GDBusProxy *proxy)
+{
+  g_autoptr (GVariant) value = g_dbus_proxy_get_cached_property (proxy, "OverviewActive");
+  return value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_BOOLEAN) && g_variant_get_boolean (value);
+}
+
+static void
+overview_changed (GDBusProxy *proxy, GVariant *changed, GStrv invalidated, gpointer user_data)
+{
+  OverviewWait *wait = user_data;
+
+  if (overview_active (proxy))
+    return;
+  g_signal_handler_disconnect (proxy, wait->handler);
+  g_object_unref (proxy);
+  wait->ready (wait->data);
+  g_free (wait);
+}
+
+static gboolean
+overview_ready_idle (gpointer user_data)
+{
+  OverviewWait *wait = user_data;
+
+  wait->ready (wait->data);
+  g_free (wait);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+is_gnome_session (void)
+{
+  const char *desktops = g_getenv ("XDG_CURRENT_DESKTOP");
+  g_auto (GStrv) names = NULL;
+  g_autofree char *bus = NULL;
+
+  if (desktops == NULL)
+    return FALSE;
+  names = g_strsplit (desktops, ":", -1);
+  if (!g_strv_contains ((const char *const *) names, "GNOME"))
+    return FALSE;
+  if (g_getenv ("DBUS_SESSION_BUS_ADDRESS") != NULL)
+    return TRUE;
+  bus = g_build_filename (g_get_user_runtime_dir (), "bus", NULL);
+  return g_file_test (bus, G_FILE_TEST_EXISTS);
+}
+
+void
+fo_when_shell_overview_hidden (void (*ready) (void *data), void *data)
+{
+  OverviewWait *wait = g_new0 (OverviewWait, 1);
+  GDBusProxy *proxy;
+
+  wait->ready = ready;
+  wait->data = data;
+  /* Only in a GNOME session (XDG_CURRENT_DESKTOP names GNOME, e.g. "GNOME" or
+     "ubuntu:GNOME") with a session bus: elsewhere nothing is asked, and GIO never
+     autolaunches a bus of its own. */
+  if (!is_gnome_session ())
+    {
+      g_idle_add (overview_ready_idle, wait);
+      return;
+    }
+  /* No session bus, no GNOME Shell (its name has no owner: no cached properties), or
+     the overview not shown: at once, from the main loop. */
+  proxy = g_dbus_proxy_new_for_bus_sync (G_BUS_TYPE_SESSION,
+                                         G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START | G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
+                                         NULL, "org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell", NULL, NULL);
+  if (proxy == NULL || !overview_active (proxy))
+    {
+      g_clear_object (&proxy);
+      g_idle_add (overview_ready_idle, wait);
+      return;
+    }
+  wait->proxy = proxy;
+  wait->handler = g_signal_connect (proxy, "g-properties-changed", G_CALLBACK (overview_changed), wait);
+}

@@ -55,6 +55,14 @@ gboolean fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame);
 /// X events' timestamps; 0 for a window that is not on X11.
 guint32 fo_x11_server_time (GdkWindow *window);
 
+/// Calls `ready (data)` once, from the main loop, when GNOME Shell's overview is not
+/// shown: at once without GNOME Shell (or a session bus), else when the shell's
+/// `OverviewActive` property turns false. GNOME Shell opens a session in its overview; a
+/// window mapped then opened inside it, unfocused, and got the focus only when the user
+/// left the overview. Call on the main thread (the D-Bus proxy's signals come to the
+/// main context).
+void fo_when_shell_overview_hidden (void (*ready) (void *data), void *data);
+
 /// Whether a `GdkXEvent` (an `XEvent`) is `DestroyNotify`.
 gboolean fo_xevent_is_destroy_notify (GdkXEvent *xevent);
 
