@@ -36,7 +36,18 @@ func spinMainLoop(timeout: Double = 10, until condition: () -> Bool) -> Bool {
             g_usleep(2_000)
         }
     }
+    flushDisplay()
     return true
+}
+
+/// Sends what Xlib still holds to the X server. A button pressed from the keyboard
+/// grabs the keyboard until it is clicked; the ungrab is queued in the click's handler,
+/// and a test that stops the main loop right after the click left it unsent: the X
+/// server kept the grab, and every key the later tests typed into the window helper (a
+/// process of its own) went to this one.
+@MainActor
+func flushDisplay() {
+    if let display = gdk_display_get_default() { gdk_display_flush(display) }
 }
 
 /// Runs every event and idle callback already pending, then returns: no waiting, so
@@ -49,6 +60,7 @@ func drainMainLoop() {
         gtk_main_iteration_do(0)
         iterations += 1
     }
+    flushDisplay()
 }
 
 /// Lets GTK handle everything pending (layout, mapping, idle callbacks) for a moment.
