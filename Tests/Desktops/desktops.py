@@ -20,6 +20,7 @@ scripts/test.sh starts Xvfb, and reads what *it* says about our windows.
 Each desktop runs on private D-Bus buses (mutter and GNOME Shell want a system bus; an
 empty one serves) in a private XDG_RUNTIME_DIR. A desktop that cannot start raises
 DesktopError: the test fails, it never skips."""
+import ctypes
 import json
 import os
 import re
@@ -49,6 +50,15 @@ BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Config
   </policy>
 </busconfig>
 """
+
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _die_with_parent():
+    """In a started desktop process: killed when the harness dies, however it dies (a
+    test killed at its time-out left GNOME Shell running)."""
+    _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def wait_for(predicate, timeout=20.0, step=0.05):
@@ -130,7 +140,8 @@ class Desktop:
     def spawn(self, argv, env=None, log=None, **kwargs):
         out = open(log, "ab") if log else subprocess.DEVNULL
         process = subprocess.Popen(argv, env=env or self.env, stdout=out, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True, **kwargs)
+                                   stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=_die_with_parent,
+                                   **kwargs)
         self.processes.append(process)
         return process
 
@@ -144,7 +155,7 @@ class Desktop:
         process = subprocess.Popen(["dbus-daemon", "--config-file=" + config, "--nofork",
                                     "--print-address=%d" % write], pass_fds=[write],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   start_new_session=True)
+                                   start_new_session=True, preexec_fn=_die_with_parent)
         os.close(write)
         self.processes.append(process)
         with os.fdopen(read) as f:
