@@ -55,11 +55,15 @@ def check(condition, what, detail=""):
     return condition
 
 
+# The folder main() makes for this run's homes and data (removed when it ends).
+RUN_FOLDER = None
+
+
 class Home:
     """A private home for one start: state, config, the spec."""
 
     def __init__(self, desktop):
-        self.folder = tempfile.mkdtemp(prefix="first-open-desktop-home-")
+        self.folder = tempfile.mkdtemp(prefix="home-", dir=RUN_FOLDER)
         self.spec = os.path.join(self.folder, "car.spec")
         with open(self.spec, "w") as f:
             f.write(SPEC)
@@ -314,9 +318,19 @@ def main():
     if factory is None or NAME not in CHECKS:
         print("unknown desktop %r (%s)" % (NAME, ", ".join(CHECKS)))
         return 64
+    global RUN_FOLDER
+    # Every home and data folder of this run, removed at its end.
+    RUN_FOLDER = tempfile.mkdtemp(prefix="first-open-desktop-run-")
+    try:
+        return run_checks(factory)
+    finally:
+        shutil.rmtree(RUN_FOLDER, ignore_errors=True)
+
+
+def run_checks(factory):
     desktop = factory()
     # The installed first-open.desktop, where the desktop looks for desktop files.
-    data = tempfile.mkdtemp(prefix="first-open-desktop-data-")
+    data = tempfile.mkdtemp(prefix="data-", dir=RUN_FOLDER)
     os.mkdir(os.path.join(data, "applications"))
     shutil.copy(os.path.join(ROOT, "data", "first-open.desktop"), os.path.join(data, "applications"))
     desktop.env["XDG_DATA_DIRS"] = data + ":" + os.environ.get("XDG_DATA_DIRS", "/usr/local/share:/usr/share")
