@@ -28,9 +28,10 @@ packages=(
     python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
     gir1.2-gtk-4.0 python3-tk x11-utils  # --parent tests: GTK 4 and Tk windows of another process; xprop
     # the real desktops of Tests/Desktops (RealDesktopTests): GNOME Shell and mutter headless
-    # on Wayland, KWin's virtual Wayland output, X11 window managers on Xvfb; wmctrl and
-    # xwininfo (x11-utils) read what the window managers say
-    gnome-shell mutter kwin-wayland xfwm4 openbox wmctrl
+    # on Wayland, KWin's virtual Wayland output, X11 window managers on Xvfb; xprop and
+    # xwininfo (x11-utils) read what the window managers say, gdbus (libglib2.0-bin) loads
+    # KWin's scripts
+    gnome-shell mutter kwin-wayland xfwm4 openbox libglib2.0-bin
     # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
     dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
