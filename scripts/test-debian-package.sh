@@ -403,7 +403,7 @@ PY
         else
             parent_pid=$(xdotool getwindowpid "$(xprop -id "$dialog" WM_TRANSIENT_FOR | grep -o '0x[0-9a-f]*$')" 2>/dev/null || true)
             [ "$parent_pid" = "$pid" ] || fail "$app: What's New is transient for a window of pid '$parent_pid', not the app's ($pid)"
-            xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
+            xdotool windowfocus --sync "$dialog" sleep 0.6 key --clearmodifiers Return
             timeout 20 sh -c 'until [ "$(wc -l <"$0")" -gt "$1" ]; do sleep 0.1; done' "$log" "$runs" \
                 || fail "$app: first-open did not end after Enter"
             tail -n 1 "$log" | grep -q -- "--parent x11:.* -> 0\$" || fail "$app: $(tail -n 1 "$log")"
@@ -438,7 +438,7 @@ module_app_test() {
         || { cat "$name.out" module.log >&2; fail "$name: no What's New after the update"; }
     xprop -id "$dialog" WM_TRANSIENT_FOR | grep -qi "$(printf '0x%x' "$app")\$" \
         || fail "$name: What's New is not transient for the app's window ($(xprop -id "$dialog" WM_TRANSIENT_FOR))"
-    xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
+    xdotool windowfocus --sync "$dialog" sleep 0.6 key --clearmodifiers Return
     timeout 20 sh -c 'until [ "$(wc -l <"$0")" -gt "$1" ]; do sleep 0.1; done' module.log "$runs" \
         || fail "$name: first-open did not end after Enter"
     tail -n 1 module.log | grep -q -- "--parent x11:.* -> 0\$" || fail "$name: $(tail -n 1 module.log)"
@@ -532,6 +532,7 @@ run_example() {
         window=$(timeout 30 xdotool search --sync --onlyvisible --name '^Welcome to Car$' | head -n 1) \
             || { cat "$log" >&2; fail "$label: no Welcome window within 30 s"; }
         xdotool windowfocus --sync "$window"
+        sleep 0.6  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
         xdotool key --clearmodifiers Return
         timeout 20 sh -c 'until grep -q "^dismissed: " "$0"; do sleep 0.2; done' "$log" \
             || { cat "$log" >&2; fail "$label: no dismissal after Enter"; }

@@ -48,7 +48,8 @@ shot() {
     done
     sleep 0.8
     for key in $keys; do
-        DISPLAY="$display" xdotool windowfocus --sync "$window" key --clearmodifiers "$key"
+        # Keys count from 0.5 s after the window was shown or focused (docs/window.md).
+        DISPLAY="$display" xdotool windowfocus --sync "$window" sleep 0.6 key --clearmodifiers "$key"
         sleep 0.4
     done
     sleep 0.5
