@@ -25,6 +25,18 @@ extension SpecFile {
         }
     }
 
+    /// ``SpecFile/init(argument:locale:forWindow:notesAfter:)`` for a command: everything
+    /// the window of `kind` shows, each file read once; any problem is exit status 65
+    /// with one line.
+    public static func load(_ path: String, forWindow kind: FirstOpenWindowKind,
+                            notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
+        do {
+            return try SpecFile(argument: path, forWindow: kind, notesAfter: notesAfter)
+        } catch {
+            throw CommandFailure(.spec(error))
+        }
+    }
+
     /// ``SpecFile/loadingContent(for:colorValidator:)`` for a command: exit status 65 with one line.
     public func loadingContentForCommand(for kind: FirstOpenWindowKind, notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
         do {

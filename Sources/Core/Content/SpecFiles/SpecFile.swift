@@ -81,18 +81,24 @@ public struct SpecFile: Sendable {
     ///   only when that window is due. ``name`` and the secondary action's label stay
     ///   untranslated until then.
     /// - Throws: the first error `SpecValidator` would report (in the parts read).
+    ///
+    /// - Parameter notesAfter: the notes of releases up to this version in the metainfo
+    ///   files are left unread (a What's New window from that version never shows them).
     public init(
         path: String,
         locale: String? = nil,
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
         readingReleaseNotes: Bool = true,
-        readingContent: Bool = true
+        readingContent: Bool = true,
+        notesAfter: Version? = nil
     ) throws(SpecError) {
         let readsNotes = readingReleaseNotes && readingContent
         try self.init(path: path, locale: locale, colorValidator: colorValidator,
                       readingReleaseNotes: readsNotes) { validator in
-            SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: readsNotes,
-                       readsRows: readingContent, collectsWarnings: false)
+            let parser = SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: readsNotes,
+                                    readsRows: readingContent, collectsWarnings: false)
+            parser.notesAfter = notesAfter
+            return parser
         }
     }
 
@@ -179,8 +185,13 @@ public struct SpecFile: Sendable {
     ///   the desktop file for ``loadingContent(for:colorValidator:)``: the login path
     ///   with nothing to show then costs about what a C program reading the same file
     ///   with GMarkup costs.
-    public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true) throws(SpecError) {
-        let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent)
+    ///
+    /// - Parameter notesAfter: with `readingContent`, the notes of releases up to this
+    ///   version are left unread (a What's New window from that version never shows them).
+    public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true,
+                notesAfter: Version? = nil) throws(SpecError) {
+        let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent,
+                                            notesAfter: readingContent ? notesAfter : nil)
         try self.init(metainfo: metainfo, path: path, locale: locale, readingContent: readingContent)
     }
 
@@ -413,6 +424,44 @@ public struct SpecFile: Sendable {
                 secondaryAction: secondaryAction ?? details)
             content.iconDirectories = iconDirectories
             return content
+        }
+    }
+}
+
+extension SpecFile {
+    /// What the window of `kind` shows, read in one pass over each file: what
+    /// `SpecFile(argument:readingContent: false)` followed by
+    /// ``loadingContent(for:colorValidator:notesAfter:)`` gives, without reading the
+    /// metainfo file twice (once for the versions, once for the notes). For the window
+    /// helper, which has nothing to decide: `first-open` decided, and passed the kind.
+    ///
+    /// - Parameter notesAfter: What's New: the notes of releases up to this version are
+    ///   left unread (the window from that version never shows them).
+    /// - Throws: ``SpecError``, as the two steps would have thrown it: a broken
+    ///   `ReleaseNotes=` file fails What's New only, broken `[Welcome N]` rows fail both.
+    public init(argument: String, locale: String? = nil, forWindow kind: FirstOpenWindowKind,
+                notesAfter: Version? = nil) throws(SpecError) {
+        let readsNotes = kind == .whatsNew
+        if argument.hasPrefix(AppStreamLookup.prefix) || AppStreamLookup.isMetainfoArgument(argument) {
+            guard readsNotes else {
+                // No Welcome rows in a metainfo file: nothing more to read for one.
+                try self.init(argument: argument, locale: locale, readingContent: false)
+                return
+            }
+            var path = argument
+            if argument.hasPrefix(AppStreamLookup.prefix) {
+                let appID = String(argument.dropFirst(AppStreamLookup.prefix.count))
+                guard let found = AppStreamLookup.metainfoPath(for: appID) else {
+                    // The same error as init(argument:).
+                    try self.init(argument: argument, locale: locale, readingContent: false)
+                    return
+                }
+                path = found
+            }
+            try self.init(metainfoPath: path, locale: locale, readingContent: true, notesAfter: notesAfter)
+        } else {
+            try self.init(path: argument, locale: locale, readingReleaseNotes: readsNotes, readingContent: true,
+                          notesAfter: readsNotes ? notesAfter : nil)
         }
     }
 }

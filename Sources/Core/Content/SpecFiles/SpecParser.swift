@@ -65,6 +65,10 @@ final class SpecParser {
     private(set) var findings: [Finding] = []
     /// The spec file's directory, absolute: relative paths in it resolve against it.
     private let directory: String
+    /// The notes of releases up to this version are left unread in the metainfo files
+    /// (``MetainfoReleases/init(path:locale:readingNotes:notesAfter:)``): a What's New
+    /// window from that version never shows them. `nil`: all are read.
+    var notesAfter: Version?
     /// Metainfo files already parsed (VersionFrom and ReleaseNotes may name the same).
     private var metainfoCache: [String: Result<MetainfoReleases, SpecError>] = [:]
 
@@ -542,7 +546,7 @@ final class SpecParser {
         if let cached = metainfoCache[path] { return cached }
         let result: Result<MetainfoReleases, SpecError>
         do {
-            result = .success(try MetainfoReleases(path: path, locale: locale))
+            result = .success(try MetainfoReleases(path: path, locale: locale, notesAfter: notesAfter))
         } catch {
             result = .failure(error)
         }

@@ -1,0 +1,140 @@
+import FirstOpenContent
+import FirstOpenState
+import XCTest
+
+/// What the window helper reads (``SpecFile/init(argument:locale:forWindow:notesAfter:)``):
+/// the same window as reading the spec to decide and then its content, with each file
+/// read once.
+final class WindowReadTests: XCTestCase {
+    private var directory: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+    }
+
+    private func v(_ text: String) -> Version { try! Version(text) }
+
+    /// A metainfo file of `count` releases, newest first, each with notes.
+    private func writeMetainfo(_ count: Int) throws -> String {
+        let releases = (1...count).reversed().map {
+            "<release version=\"\($0).0\" date=\"2024-01-0\($0 % 9 + 1)\"><description><p>Release \($0), "
+                + "a sentence about what changed.</p><ul><li>a</li><li>b <em>c</em></li></ul>"
+                + "</description><url>https://example.org/\($0)</url></release>"
+        }
+        return try directory.write("org.example.Notes.metainfo.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <component type="desktop-application">
+              <id>org.example.Notes</id>
+              <name>Notes</name>
+              <name xml:lang="de">Notizen</name>
+              <releases>
+            \(releases.joined(separator: "\n"))
+              </releases>
+            </component>
+            """)
+    }
+
+    private func writeSpec() throws -> String {
+        try directory.write("notes.spec", """
+            [First Open]
+            AppId=org.example.Notes
+            Name=Notes
+            Name[de]=Notizen
+            VersionFrom=metainfo:org.example.Notes.metainfo.xml
+            ReleaseNotes=org.example.Notes.metainfo.xml
+
+            [Welcome 1]
+            Icon=emblem-favorite-symbolic
+            Title=Welcome
+            Subtitle=To the notes.
+
+            [Release 400.0 1]
+            Icon=weather-clear-night-symbolic
+            Title=Dark style
+            Subtitle=The spec's own row of the newest release.
+            """)
+    }
+
+    func testTheWindowReadShowsWhatReadingToDecideAndThenTheContentShows() throws {
+        let metainfo = try writeMetainfo(400)
+        let spec = try writeSpec()
+        for argument in [metainfo, spec] {
+            for locale in ["C", "de_DE.UTF-8"] {
+                for kind in [FirstOpenWindowKind.welcome, .whatsNew] {
+                    for from in [nil, "399.0", "150.0", "0"] {
+                        let notesAfter = from.map(v)
+                        let twoSteps = try SpecFile(argument: argument, locale: locale, readingContent: false)
+                            .loadingContent(for: kind, notesAfter: notesAfter)
+                        let once = try SpecFile(argument: argument, locale: locale, forWindow: kind, notesAfter: notesAfter)
+                        let what = "\(argument) \(locale) \(kind) from \(from ?? "nil")"
+                        XCTAssertEqual(try once.currentVersion(), try twoSteps.currentVersion(), what)
+                        XCTAssertEqual(once.appID, twoSteps.appID, what)
+                        XCTAssertEqual(once.name, twoSteps.name, what)
+                        let expected = twoSteps.windowContent(kind: kind, from: notesAfter, to: v("400.0"))
+                        XCTAssertEqual(once.windowContent(kind: kind, from: notesAfter, to: v("400.0")), expected, what)
+                        if argument == spec || kind == .whatsNew { XCTAssertNotNil(expected, what) }
+                    }
+                }
+            }
+        }
+    }
+
+    func testTheWindowReadFailsAsTheTwoStepsFail() throws {
+        // A broken ReleaseNotes= file fails What's New, not Welcome.
+        try directory.write("broken.metainfo.xml", "<component><releases><release version=\"1.0\">")
+        let spec = try directory.write("broken.spec", """
+            [First Open]
+            AppId=org.example.Notes
+            Name=Notes
+            Version=1.0
+            ReleaseNotes=broken.metainfo.xml
+
+            [Welcome 1]
+            Icon=emblem-favorite-symbolic
+            Title=Welcome
+            Subtitle=To the notes.
+            """)
+        XCTAssertNotNil(try SpecFile(argument: spec, forWindow: .welcome).windowContent(kind: .welcome))
+        let twoSteps: SpecError
+        do {
+            _ = try SpecFile(argument: spec, readingContent: false).loadingContent(for: .whatsNew)
+            return XCTFail("the broken ReleaseNotes= file was read")
+        } catch {
+            twoSteps = error
+        }
+        XCTAssertThrowsError(try SpecFile(argument: spec, forWindow: .whatsNew)) { error in
+            XCTAssertEqual("\(error)", "\(twoSteps)")
+        }
+    }
+
+    /// Bytes this process has read with read(2) and the like (`/proc/self/io`, rchar).
+    private func bytesRead() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/self/io", encoding: .utf8)
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("rchar:") })
+        return try XCTUnwrap(Int(line.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    func testTheWindowReadReadsTheMetainfoFileOnce() throws {
+        let metainfo = try writeMetainfo(1000)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: metainfo)[.size] as? Int)
+        XCTAssertGreaterThan(size, 100_000)
+        let spec = try writeSpec()
+        for argument in [metainfo, spec] {
+            // Reading to decide and then the content read the metainfo file twice, ...
+            var before = try bytesRead()
+            _ = try SpecFile(argument: argument, readingContent: false).loadingContent(for: .whatsNew, notesAfter: v("0"))
+            XCTAssertGreaterThanOrEqual(try bytesRead() - before, 2 * size, argument)
+            // ... the window's read once (the spec file and a few locale files are small).
+            before = try bytesRead()
+            let spec = try SpecFile(argument: argument, forWindow: .whatsNew, notesAfter: v("0"))
+            let read = try bytesRead() - before
+            XCTAssertGreaterThanOrEqual(read, size, argument)
+            XCTAssertLessThan(read, size + size / 2, argument)
+            XCTAssertEqual(spec.releases.filter(\.hasNotes).count, 1000, argument)
+        }
+    }
+}
