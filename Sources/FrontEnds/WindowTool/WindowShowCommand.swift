@@ -40,7 +40,14 @@ struct WindowShowCommand {
         // Held until this process exits, whatever happens below.
         defer { request.lock?.release() }
         guard try Self.openDisplay(for: request) else { return request.nothingShown }
-        let window = try Self.readWindow(request, options)
+        // The spec is read on a worker thread (BackgroundSpecRead) while GTK loads its
+        // theme here: the GtkSettings of the display read the theme's style sheets (~16 ms,
+        // for any window; the icon theme and the first widget would load them otherwise).
+        // An invalid --from is reported by readWindow, as before.
+        let reading = BackgroundSpecRead(path: request.specPath, kind: request.kind,
+                                         notesAfter: try? options.version("from"))
+        _ = GTKSettings.current
+        let window = try Self.readWindow(request, options, reading)
         guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
         return try Self.show(dialog, window, request, parented: parented)
     }
@@ -115,7 +122,8 @@ struct WindowShowCommand {
     }
 
     /// Step 3: the spec read again, checked against the hand-over, and its window content.
-    private static func readWindow(_ request: Request, _ options: ParsedOptions) throws(CommandFailure) -> Window {
+    private static func readWindow(_ request: Request, _ options: ParsedOptions,
+                                   _ reading: BackgroundSpecRead) throws(CommandFailure) -> Window {
         let kind = request.kind
         // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
         // What the window of `kind` shows is read, as first-open read it to decide: a
@@ -125,7 +133,7 @@ struct WindowShowCommand {
         // Each file is read once: the metainfo file's versions and notes in one pass
         // (reading it for the versions first, then again for the notes, was a third of
         // the cost of opening a 1000-release history).
-        let spec = try SpecFile.load(request.specPath, forWindow: kind, notesAfter: from)
+        let spec = try reading.result()
         // Show and record exactly what first-open decided, or nothing (the path may now
         // lead to another app's spec).
         do {

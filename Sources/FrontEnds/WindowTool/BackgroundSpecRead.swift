@@ -1,0 +1,62 @@
+internal import CGtk
+internal import FirstOpenContent
+internal import FirstOpenState
+import FirstOpenToolSupport
+
+/// The window's spec read (``SpecFile/load(_:forWindow:notesAfter:)``) on a GLib worker
+/// thread, while the main thread loads GTK's theme: a long history's metainfo file
+/// (1000 releases, 676 KiB: ~17 ms of GMarkup) is then read in the time GTK spends on
+/// its style sheets (~16 ms), which it spends for every window, instead of after it.
+/// The read touches no GTK and no main-thread state; ``result()`` joins the thread.
+///
+/// Started after `gtk_init`: the helper sets and unsets `GDK_GL` around it, and the
+/// read looks at the environment (the locale's languages, `XDG_DATA_DIRS`), which
+/// must not change under it.
+final class BackgroundSpecRead: @unchecked Sendable {
+    private let path: String
+    private let kind: FirstOpenWindowKind
+    private let notesAfter: Version?
+    /// Written by the worker before it ends; read after `g_thread_join`, which orders
+    /// the two (it waits for the thread to end).
+    private var outcome: Result<SpecFile, CommandFailure>?
+    private var thread: UnsafeMutablePointer<GThread>?
+
+    /// Starts reading; when no thread can be started, reads now.
+    nonisolated init(path: String, kind: FirstOpenWindowKind, notesAfter: Version?) {
+        self.path = path
+        self.kind = kind
+        self.notesAfter = notesAfter
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        // A C function, formed outside any actor: GLib calls it on the new thread.
+        let body: GThreadFunc = { data in
+            guard let data else { return nil }
+            let read = Unmanaged<BackgroundSpecRead>.fromOpaque(data).takeRetainedValue()
+            read.run()
+            return nil
+        }
+        thread = g_thread_try_new("spec-read", body, retained, nil)
+        if thread == nil {
+            Unmanaged<BackgroundSpecRead>.fromOpaque(retained).release()
+            run()
+        }
+    }
+
+    private func run() {
+        do throws(CommandFailure) {
+            outcome = .success(try SpecFile.load(path, forWindow: kind, notesAfter: notesAfter))
+        } catch {
+            outcome = .failure(error)
+        }
+    }
+
+    /// Waits for the read and gives its spec, or throws its failure (as a read on the
+    /// main thread would have).
+    func result() throws(CommandFailure) -> SpecFile {
+        if let thread {
+            g_thread_join(thread)
+            self.thread = nil
+        }
+        guard let outcome else { throw CommandFailure("\(path): cannot be read", code: .ioError) }
+        return try outcome.get()
+    }
+}
