@@ -402,7 +402,12 @@ def check_many_windows(args, session):
         if transient_for(dialog) != app_window:
             fail(f"What's New is transient for {transient_for(dialog)} ({run('xdotool', 'getwindowname', str(transient_for(dialog))).stdout.strip()}), not the window on top {app_window}; log: {session.logged()}")
         focused_at_map = active_window()
-        time.sleep(1.0)
+        # The window manager may focus the app's window only after What's New is mapped
+        # (busy with the 500): What's New then asks for the focus its parent has.
+        deadline = time.time() + 5
+        while time.time() < deadline and active_window() != dialog:
+            time.sleep(0.1)
+        time.sleep(0.6)  # keys count from 0.5 s after the window was focused
         order = stacking()
         if not order or order[-1] != dialog:
             fail(f"What's New {dialog} is not on top: the top is {order[-3:]}")

@@ -82,6 +82,12 @@ package final class ForeignParent {
         foreignWindow.flatMap(Self.visibleFrame(of:))
     }
 
+    /// Whether the other window has the keyboard focus, as the window manager reports it
+    /// (X11 `_NET_ACTIVE_WINDOW`); false on Wayland or when it is gone.
+    package var hasFocus: Bool {
+        foreignWindow.map { fo_x11_is_active_window($0) != 0 } ?? false
+    }
+
     /// The visible frame of an X11 toplevel `GdkWindow` (``frame``), ours or another's.
     package static func visibleFrame(of gdkWindow: OpaquePointer) -> Rectangle? {
         var rect = GdkRectangle()

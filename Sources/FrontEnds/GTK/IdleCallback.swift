@@ -1,7 +1,7 @@
 internal import CGtk
 
 /// Runs a closure once from the main loop when it is idle (`g_idle_add_full`), e.g.
-/// after a window has been mapped and placed. The closure is retained until GLib drops
+/// after a window has been mapped and placed, or after a delay (`g_timeout_add_full`). The closure is retained until GLib drops
 /// the source.
 package final class IdleCallback: @unchecked Sendable {
     // @unchecked: created on the main thread, run by the main loop on the same thread.
@@ -16,6 +16,13 @@ package final class IdleCallback: @unchecked Sendable {
     package static func schedule(_ action: @escaping @MainActor () -> Void) {
         let box = IdleCallback(action)
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, run, Unmanaged.passRetained(box).toOpaque(), release)
+    }
+
+    /// Schedules `action` once, `milliseconds` from now (`g_timeout_add_full`).
+    @MainActor
+    package static func schedule(afterMilliseconds milliseconds: UInt32, _ action: @escaping @MainActor () -> Void) {
+        let box = IdleCallback(action)
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, run, Unmanaged.passRetained(box).toOpaque(), release)
     }
 
     // Not formed inside `schedule`: a closure literal written in main-actor code and

@@ -44,6 +44,17 @@ package class Window: Container {
         gtk_window_present(windowPointer)
     }
 
+    /// Asks the window manager for the focus as of `time` (the X server's clock:
+    /// ``serverTime``), as a request of the application's own (`_NET_ACTIVE_WINDOW`).
+    package func present(at time: UInt32) {
+        gtk_window_present_with_time(windowPointer, time)
+    }
+
+    /// Whether the window has the keyboard focus among the desktop's windows.
+    package var isActive: Bool {
+        gtk_window_is_active(windowPointer) != 0
+    }
+
     /// Sends the requests queued for the window's display (X11, Wayland) to the server now
     /// instead of when the main loop next waits.
     package func flushDisplay() {

@@ -258,6 +258,28 @@ public final class FirstOpenDialog {
         foreign.onParentDestroyed { [weak self] in self?.dismiss() }
     }
 
+    /// How often (every 100 ms) the window checks, after its map, whether it must ask for
+    /// the focus its parent has (``takeFocusFromParent(checksLeft:)``).
+    private static let focusChecks = 30
+
+    /// Window managers give a new transient window the focus only if its parent has the
+    /// focus when they map it. One still busy with the app's start-up (openbox with an app
+    /// that maps 500 windows at once, on a loaded machine: 3 of 6 runs) focuses the app's
+    /// window only after ours is mapped; What's New then stays behind the focus, and
+    /// Escape or Enter goes to the app. So for 3 s after the map, while the parent has the
+    /// focus and this window has not, it asks for the focus (`_NET_ACTIVE_WINDOW`, as the
+    /// app's own dialog would). It stops once it has the focus, and never takes it from
+    /// a window other than its parent.
+    private func takeFocusFromParent(checksLeft: Int) {
+        guard checksLeft > 0, dismissalReason == nil, let foreignParent, !window.isActive else { return }
+        if foreignParent.hasFocus, let time = window.serverTime {
+            window.present(at: time)
+        }
+        IdleCallback.schedule(afterMilliseconds: 100) { [weak self] in
+            self?.takeFocusFromParent(checksLeft: checksLeft - 1)
+        }
+    }
+
     /// Places the window over the middle of `frame`, inside the work area. The window's
     /// size (`gtk_window_get_size`) leaves out the header bar: counted in, or the window
     /// sat half a header bar (23 px) and more below the middle.
@@ -429,6 +451,7 @@ public final class FirstOpenDialog {
         }
         window.connectWithArgument("map-event") { _ in
             self.recentreOnForeignParent()
+            self.takeFocusFromParent(checksLeft: FirstOpenDialog.focusChecks)
             return false
         }
         window.connectWithArgument("focus-in-event") { _ in

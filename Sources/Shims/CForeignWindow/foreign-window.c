@@ -203,6 +203,33 @@ fo_x11_server_time (GdkWindow *window)
 }
 
 gboolean
+fo_x11_is_active_window (GdkWindow *window)
+{
+  GdkDisplay *display;
+  Display *xdisplay;
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *data = NULL;
+  gboolean active = FALSE;
+
+  if (!GDK_IS_X11_WINDOW (window))
+    return FALSE;
+  display = gdk_window_get_display (window);
+  xdisplay = GDK_DISPLAY_XDISPLAY (display);
+  gdk_x11_display_error_trap_push (display);
+  if (XGetWindowProperty (xdisplay, DefaultRootWindow (xdisplay),
+                          gdk_x11_get_xatom_by_name_for_display (display, "_NET_ACTIVE_WINDOW"),
+                          0, 1, False, XA_WINDOW, &type, &format, &count, &after, &data) == Success
+      && type == XA_WINDOW && format == 32 && count == 1 && data != NULL)
+    active = ((Window *) data)[0] == GDK_WINDOW_XID (window);
+  if (data != NULL)
+    XFree (data);
+  gdk_x11_display_error_trap_pop_ignored (display);
+  return active;
+}
+
+gboolean
 fo_xevent_is_destroy_notify (GdkXEvent *xevent)
 {
   return ((XEvent *) xevent)->type == DestroyNotify;

@@ -55,6 +55,10 @@ gboolean fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame);
 /// X events' timestamps; 0 for a window that is not on X11.
 guint32 fo_x11_server_time (GdkWindow *window);
 
+/* Whether WINDOW (an X11 client toplevel) is the root's _NET_ACTIVE_WINDOW: the one the
+ * window manager says has the focus. FALSE off X11, without a window manager that says. */
+gboolean fo_x11_is_active_window (GdkWindow *window);
+
 /// Calls `ready (data)` once, from the main loop, when GNOME Shell's overview is not
 /// shown: at once without GNOME Shell (or a session bus), else when the shell's
 /// `OverviewActive` property turns false. GNOME Shell opens a session in its overview; a
