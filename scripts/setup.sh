@@ -18,6 +18,9 @@ demo_packages=(
 packages=(
     "${demo_packages[@]}"
     libglib2.0-dev libpcre2-dev    # static GLib and PCRE2 archives for the static first-open
+    # xdg-foreign v2 (KWin): wayland-scanner generates the GTK module's exporter code from
+    # wayland-protocols' XML at build time, and check-desktop.py's v2 test client's
+    libwayland-dev libwayland-bin wayland-protocols
     xdotool                        # driving windows in the tests
     openbox                        # a window manager's stacking and focus in the GTK module tests
     weston                         # headless Wayland compositor for the Wayland session test
@@ -30,7 +33,7 @@ packages=(
     # the real desktops of Tests/Desktops (RealDesktopTests): GNOME Shell and mutter headless
     # on Wayland, KWin's virtual Wayland output, X11 window managers on Xvfb; xprop and
     # xwininfo (x11-utils) read what the window managers say, gdbus (libglib2.0-bin) loads
-    # KWin's scripts
+    # KWin's scripts (the GTK module's kwin test too)
     gnome-shell mutter kwin-wayland xfwm4 openbox libglib2.0-bin
     # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself

@@ -139,33 +139,68 @@ def check_identity(desktop, window):
         check(window.app == "first-open", "KWin ties the window to first-open.desktop", window.app)
 
 
-def parented_start(desktop, home):
-    """One GTK 4 app start: (the app's Window, the dialog's Window, stderr) as the desktop saw them."""
-    app = home.start_app("gtk4-app.py")
+class ParentApp:
+    """An app of another toolkit that starts first-open --parent over its window."""
+
+    def __init__(self, title, argv):
+        self.title = title
+        self.argv = argv
+
+    def start(self, home):
+        return subprocess.Popen(self.argv(home), env=home.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, start_new_session=True)
+
+
+# GTK 4 exports its window through xdg-foreign v1 (mutter) or names its X11 window.
+GTK4_APP = ParentApp("GTK 4 app", lambda home: ["/usr/bin/python3", os.path.join(ROOT, "examples", "parent", "gtk4-app.py"),
+                                                home.spec, "--exit-when-done"])
+
+
+def foreign_v2_app():
+    """A GTK 3 app that exports its window through xdg-foreign v2, as KDE apps do on KWin
+    (foreign-v2-app.c, built here with wayland-scanner's code for the protocol)."""
+    folder = tempfile.mkdtemp(prefix="v2-app-", dir=RUN_FOLDER)
+    xml = "/usr/share/wayland-protocols/unstable/xdg-foreign/xdg-foreign-unstable-v2.xml"
+    binary = os.path.join(folder, "foreign-v2-app")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk+-3.0", "wayland-client"], capture_output=True,
+                           text=True, check=True).stdout.split()
+    for what, output in [("client-header", "xdg-foreign-unstable-v2-client-protocol.h"),
+                         ("private-code", "xdg-foreign-unstable-v2-protocol.c")]:
+        subprocess.run(["wayland-scanner", what, xml, os.path.join(folder, output)], check=True)
+    subprocess.run(["cc", "-o", binary, "-I", folder, os.path.join(ROOT, "Tests", "Desktops", "foreign-v2-app.c"),
+                    os.path.join(folder, "xdg-foreign-unstable-v2-protocol.c")] + flags, check=True)
+    return ParentApp("GTK 3 app", lambda home: [binary, os.path.join(BIN_DIR, "first-open"), home.spec])
+
+
+def parented_start(desktop, home, app):
+    """One app start: (the app's Window, the dialog's Window, output) as the desktop saw them."""
+    process = app.start(home)
     dialog = desktop.window(TITLE, timeout=20)
     if dialog is not None and dialog.transient_for is None:
         # The compositor may list the window a moment before it applies its parent.
         dialog = desktop.window(TITLE, timeout=3, where=lambda w: w.transient_for is not None) or dialog
-    parent = desktop.window("GTK 4 app", timeout=2)
-    stop(app)
-    _, out, err = finish(app)
+    parent = desktop.window(app.title, timeout=2)
+    stop(process)
+    _, out, err = finish(process)
     return parent, dialog, out + err
 
 
-def check_parented_starts(desktop, centred=True):
-    """N starts of a GTK 4 app passing --parent: the window is transient for the app's
-    window and modal each time, centred on it (±10 px) on desktops that leave placing
-    to the client or centre dialogs themselves."""
+def check_parented_starts(desktop, centred=True, app=None, modal=True):
+    """N starts of an app passing --parent (a GTK 4 app unless told): the window is
+    transient for the app's window (and modal, where the desktop has a notion of it for
+    another client's window) each time, centred on it (±10 px) on desktops that leave
+    placing to the client or centre dialogs themselves."""
+    app = app or GTK4_APP
     home = Home(desktop)
     transient = centred_count = 0
     offsets = []
     details = []
     for _ in range(STARTS):
-        parent, dialog, output = parented_start(desktop, home)
+        parent, dialog, output = parented_start(desktop, home, app)
         if parent is None or dialog is None:
             details.append(output[:1500])
             continue
-        if dialog.transient_for == "GTK 4 app" and dialog.modal:
+        if dialog.transient_for == app.title and (dialog.modal or not modal):
             transient += 1
         else:
             details.append("transient for %r, modal %r; %s" % (dialog.transient_for, dialog.modal, output[-300:]))
@@ -173,9 +208,10 @@ def check_parented_starts(desktop, centred=True):
         offsets.append((dx, dy))
         if abs(dx) <= 10 and (abs(dy) <= 10 or not centred):
             centred_count += 1
-    print("     %d of %d parented starts transient for the app and modal; centre offsets %s"
-          % (transient, STARTS, sorted(set(offsets))))
-    check(transient == STARTS, "--parent from a GTK 4 app: transient and modal in every start", details[:3])
+    print("     %d of %d parented starts (%s) transient for the app%s; centre offsets %s"
+          % (transient, STARTS, app.title, " and modal" if modal else "", sorted(set(offsets))))
+    check(transient == STARTS, "--parent from a %s: transient%s in every start" % (app.title, " and modal" if modal else ""),
+          details[:3])
     what = "centred on the parent (±10 px)" if centred else "centred across the parent (±10 px)"
     check(centred_count == STARTS, "--parent: the window is " + what, offsets)
 
@@ -266,22 +302,50 @@ def check_startup_overview(desktop):
     finish(started)
 
 
-def check_kwin_parent_warning(desktop):
-    """KWin offers xdg-foreign v2 only: --parent wayland: says so (it said KWin did not
-    support xdg-foreign at all), and the window is shown on its own."""
+def check_kwin_parented_starts(desktop):
+    """KWin 5.27 offers xdg-foreign v2 only (GTK 3 and GTK 4.8 speak v1): an app that
+    exports its window through v2 gets the window transient for it, imported through v2
+    by the window helper (before, one warning, and the window shown on its own). KWin has
+    no notion of a Wayland window modal for another client's (its scripting says
+    modal false): transient only."""
+    check_parented_starts(desktop, app=foreign_v2_app(), modal=False)
+
+
+def check_unknown_handle(desktop):
+    """A wayland: handle that names no window (a wrong handle, or the window is gone): as
+    an X11 id that names none, one line, no window, nothing recorded, exit 2 (before: the
+    window shown silently, on its own; on KWin a warning about v2)."""
     home = Home(desktop)
-    env = dict(home.env, FIRST_OPEN_QUIT_WHEN_DRAWN="1")
     handle = "wayland:f00d 4b1d"
-    process = subprocess.Popen([os.path.join(BIN_DIR, "first-open"), "show", "--force", "welcome", "--parent", handle,
-                                home.spec], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               start_new_session=True)
+    process = subprocess.Popen([os.path.join(BIN_DIR, "first-open"), home.spec, "--parent", handle], env=home.env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     status, out, err = finish(process, 30)
-    ours = [line for line in err.splitlines() if line.startswith("first-open")]
-    check(status == 2 and ours == ["first-open: warning: --parent %s: the Wayland compositor offers only xdg-foreign v2 "
-                                   "(zxdg_importer_v2, as KWin does), and GTK 3 imports through v1; the window is shown "
-                                   "without a parent" % handle],
-          "--parent wayland: on KWin: one warning that names xdg-foreign v2, the window shown on its own",
+    lines = [line for line in (out + err).splitlines() if line]
+    check(status == 2 and lines == ["nothing: the parent window %s is gone; welcome was not shown; nothing recorded"
+                                    % handle] and home.recorded() is None,
+          "--parent with a Wayland handle that names no window: one line, nothing shown or recorded, exit 2",
           (status, out, err))
+    if desktop.name != "mutter-wayland":  # mutter alone lists no windows (desktops.py)
+        check(desktop.window(TITLE, timeout=1) is None, "no window for a handle that names no window",
+              lambda: desktop.window(TITLE, timeout=0))
+
+
+def check_parent_closing(desktop):
+    """The app's window closes while the window is shown over it (KWin, xdg-foreign v2):
+    the window closes too, nothing recorded, exit 2 (the compositor's `destroyed` for the
+    import; before, a Wayland window stayed open over no app)."""
+    home = Home(desktop)
+    process = foreign_v2_app().start(home)
+    dialog = desktop.window(TITLE, timeout=20)
+    if check(dialog is not None and dialog.transient_for == "GTK 3 app", "the window is shown over the app",
+             lambda: (dialog, finish(process, 1))):
+        # foreign-v2-app destroys its window on SIGUSR1 and reports first-open's status.
+        os.kill(process.pid, signal.SIGUSR1)
+        status, out, err = finish(process, 20)
+        check("first-open exited 2" in out and home.recorded() is None and desktop.window(TITLE, timeout=1) is None,
+              "the app's window closing closes the window: nothing recorded, exit 2", (status, out, err))
+    stop(process)
+    finish(process)
 
 
 def check_mutter_placement(desktop):
@@ -301,9 +365,10 @@ def check_mutter_placement(desktop):
 # What is checked on each desktop (the desktop matrix of docs/desktops.md).
 CHECKS = {
     "gnome-shell-wayland": [check_login_window, check_startup_overview,
-                            lambda d: check_parented_starts(d, centred=False)],  # GNOME Shell attaches dialogs
-    "mutter-wayland": [check_mutter_placement],
-    "kwin-wayland": [check_login_window, check_kwin_parent_warning],
+                            lambda d: check_parented_starts(d, centred=False),  # GNOME Shell attaches dialogs
+                            check_unknown_handle],
+    "mutter-wayland": [check_mutter_placement, check_unknown_handle],
+    "kwin-wayland": [check_login_window, check_kwin_parented_starts, check_unknown_handle, check_parent_closing],
     "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "openbox": [check_login_window, check_parented_starts, check_typed_ahead_keys],
     "mutter-x11": [check_login_window, check_parented_starts, check_typed_ahead_keys],

@@ -12,12 +12,16 @@ import XCTest
 final class RealDesktopTests: XCTestCase {
     static let tools = ["/usr/bin/python3", "/usr/bin/dbus-daemon", "/usr/bin/Xvfb", "/usr/bin/xprop",
                         "/usr/bin/xwininfo", "/usr/bin/xdotool", "/usr/bin/gnome-shell", "/usr/bin/mutter",
-                        "/usr/bin/kwin_wayland", "/usr/bin/xfwm4", "/usr/bin/openbox"]
+                        "/usr/bin/kwin_wayland", "/usr/bin/xfwm4", "/usr/bin/openbox",
+                        // check-desktop.py builds its xdg-foreign v2 client (foreign-v2-app.c)
+                        "/usr/bin/cc", "/usr/bin/pkg-config", "/usr/bin/wayland-scanner"]
 
     override func setUpWithError() throws {
         for tool in Self.tools {
             XCTAssertTrue(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is installed (scripts/setup.sh)")
         }
+        let protocolXML = "/usr/share/wayland-protocols/unstable/xdg-foreign/xdg-foreign-unstable-v2.xml"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: protocolXML), "\(protocolXML) is installed (scripts/setup.sh)")
     }
 
     /// Runs `check-desktop.py DESKTOP` against the built programs; every check must pass.

@@ -82,7 +82,7 @@ final class WaylandSessionTests: XCTestCase {
         // Headless Weston has no seat, and GDK says so in criticals of its own; ours is one line.
         let ours = result.stderr.split(separator: "\n").filter { $0.hasPrefix("first-open") }
         XCTAssertEqual(ours, ["first-open: warning: --parent wayland:b1d9c0de-handle: the Wayland compositor does not "
-                              + "support xdg-foreign (zxdg_importer_v1); the window is shown without a parent"])
+                              + "support xdg-foreign (neither zxdg_importer_v2 nor v1); the window is shown without a parent"])
     }
 
     /// The compositor dying while the window is open: GDK logs the lost connection (from

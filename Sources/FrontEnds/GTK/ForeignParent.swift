@@ -8,13 +8,21 @@ internal import CForeignWindow
 ///   `gdk_window_set_transient_for` sets `WM_TRANSIENT_FOR` on ours. The other window's
 ///   `DestroyNotify` is watched (our own event mask on it; the other client's is
 ///   untouched), so the window does not outlive the app it belongs to.
-/// - Wayland: `gdk_wayland_window_set_transient_for_exported` imports the handle through
-///   xdg-foreign; the compositor keeps our window over the other one.
+/// - Wayland: the handle is imported through xdg-foreign by us (`fo_wayland_import`), v2
+///   where the compositor offers it (KWin 5.27 offers only v2, which GTK 3 does not
+///   speak), else v1 (mutter 43). A handle the compositor knows no window by is
+///   ``ParentWindowError/noSuchWindow(_:)`` (GDK's own import drops that answer), and the
+///   import's `destroyed` event says when the other window goes. The parent is set
+///   with v2's `set_parent_of` on each map; over v1 GDK sets it
+///   (`gdk_wayland_window_set_transient_for_exported`, which has done so since GTK 3.22,
+///   before the window's first commit) and our import only watches.
 @MainActor
 package final class ForeignParent {
     package let handle: ParentWindowHandle
     /// The other process's window (X11 only; GDK's foreign `GdkWindow`, one reference ours).
     private var foreignWindow: OpaquePointer?
+    /// The other process's window imported (Wayland only; ours to free).
+    private var foreignImport: OpaquePointer?
     private var watch: DestroyWatch?
 
     /// Makes `window` (realized here) transient for `handle`'s window.
@@ -43,18 +51,34 @@ package final class ForeignParent {
             gdk_window_set_transient_for(ours, foreign)
         case .wayland(let text):
             guard fo_display_is_wayland(display) != 0 else { throw .otherDisplay(handle) }
-            guard fo_wayland_has_xdg_importer(display) != 0 else {
-                throw fo_wayland_has_only_xdg_importer_v2(display) != 0 ? .onlyForeignV2(handle) : .noForeignSupport(handle)
+            var namesWindow: gboolean = 0
+            guard let imported = fo_wayland_import(display, text, &namesWindow) else {
+                throw .noForeignSupport(handle)
             }
-            let accepted = fo_wayland_set_transient_for_exported(ours, text)
-            guard accepted != 0 else { throw .noForeignSupport(handle) }
+            guard namesWindow != 0 else {
+                fo_wayland_import_free(imported)
+                throw .noSuchWindow(handle)
+            }
+            if fo_wayland_import_version(imported) == 2 {
+                fo_wayland_import_parent_on_map(imported, window.widgetPointer)
+            } else {
+                _ = fo_wayland_set_transient_for_exported(ours, text)
+            }
+            foreignImport = imported
         }
     }
 
-    /// Calls `action` once, from the main loop, when the other window is destroyed
-    /// (X11; a Wayland compositor gives no such notice to another client).
+    /// Calls `action` once, from the main loop, when the other window is destroyed (X11:
+    /// its `DestroyNotify`; Wayland: the import's `destroyed`).
     package func onParentDestroyed(_ action: @escaping @MainActor () -> Void) {
-        guard let foreignWindow, watch == nil else { return }
+        guard watch == nil else { return }
+        if let foreignImport {
+            let watch = DestroyWatch(action)
+            self.watch = watch
+            fo_wayland_import_watch(foreignImport, Self.importDestroyed, Unmanaged.passUnretained(watch).toOpaque())
+            return
+        }
+        guard let foreignWindow else { return }
         let watch = DestroyWatch(action)
         self.watch = watch
         gdk_window_add_filter(foreignWindow, Self.destroyFilter, Unmanaged.passUnretained(watch).toOpaque())
@@ -63,6 +87,13 @@ package final class ForeignParent {
         if fo_x11_watch_destroy(foreignWindow) == 0 {
             IdleCallback.schedule { watch.fire() }
         }
+    }
+
+    /// `fo_wayland_import_watch`'s callback: from the main loop (a GLib idle source).
+    private static let importDestroyed: @convention(c) (UnsafeMutableRawPointer?) -> Void = { data in
+        guard let data else { return }
+        let watch = Unmanaged<DestroyWatch>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { watch.fire() }
     }
 
     /// One function for adding and removing the filter (GDK matches both function and data).
@@ -97,6 +128,12 @@ package final class ForeignParent {
 
     /// Stops watching and drops the reference to the other window; call once our window is gone.
     package func detach() {
+        if let foreignImport {
+            // Freed with its idle source, so the watch's callback never comes after this.
+            fo_wayland_import_free(foreignImport)
+            self.foreignImport = nil
+            watch = nil
+        }
         guard let foreignWindow else { return }
         if let watch {
             gdk_window_remove_filter(foreignWindow, Self.destroyFilter, Unmanaged.passUnretained(watch).toOpaque())
@@ -106,8 +143,8 @@ package final class ForeignParent {
         self.foreignWindow = nil
     }
 
-    /// The closure a `GdkFilterFunc` reaches through its data pointer; owned by the
-    /// ``ForeignParent`` (the filter is removed before it goes).
+    /// The closure a `GdkFilterFunc` or the import's watch reaches through its data
+    /// pointer; owned by the ``ForeignParent`` (the filter or the import goes before it).
     @MainActor
     private final class DestroyWatch {
         private var action: (@MainActor () -> Void)?

@@ -10,7 +10,7 @@
 package enum ParentWindowHandle: Equatable, Sendable, CustomStringConvertible {
     /// An X11 window id.
     case x11(UInt)
-    /// A handle from xdg-foreign's `zxdg_exporter_v1`.
+    /// A handle from xdg-foreign's exporter (`zxdg_exporter_v2` or `zxdg_exporter_v1`).
     case wayland(String)
 
     /// Parses `x11:XID` or `wayland:HANDLE`.
@@ -63,15 +63,14 @@ package enum ParentWindowHandle: Equatable, Sendable, CustomStringConvertible {
 package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Neither `x11:XID` (hexadecimal) nor `wayland:HANDLE`.
     case malformed(String)
-    /// The X server has no window with this id (the app closed it, or the id is wrong).
+    /// The X server has no window with this id, or the Wayland compositor none exported
+    /// under this handle (the app closed it, or the id or handle is wrong).
     case noSuchWindow(ParentWindowHandle)
     /// The handle is for one windowing system and the window's display is another.
     case otherDisplay(ParentWindowHandle)
-    /// The Wayland compositor does not offer xdg-foreign (`zxdg_importer_v1`).
+    /// The Wayland compositor offers no xdg-foreign importer (neither `zxdg_importer_v2`
+    /// nor `zxdg_importer_v1`: Weston 10).
     case noForeignSupport(ParentWindowHandle)
-    /// The Wayland compositor offers xdg-foreign v2 only (`zxdg_importer_v2`: KWin 5.27),
-    /// and GTK 3 imports through v1.
-    case onlyForeignV2(ParentWindowHandle)
     /// An override-redirect X11 window (a menu, tooltip or splash): window managers do
     /// not manage it, and hid a dialog made transient for it.
     case unmanaged(ParentWindowHandle)
@@ -80,19 +79,18 @@ package enum ParentWindowError: Error, Equatable, Sendable, CustomStringConverti
         switch self {
         case .malformed(let text):
             "'\(text)' is not a parent window handle (x11:XID in hexadecimal, or wayland:HANDLE)"
+        case .noSuchWindow(.x11(let id)):
+            "\(ParentWindowHandle.x11(id)): there is no such X11 window (closed, or a wrong id)"
         case .noSuchWindow(let handle):
-            "\(handle): there is no such X11 window (closed, or a wrong id)"
+            "\(handle): the Wayland compositor knows no window exported under this handle (closed, or a wrong handle)"
         case .otherDisplay(.x11(let id)):
             "\(ParentWindowHandle.x11(id)): an X11 window cannot be the parent of a window on this (Wayland) display"
         case .otherDisplay(let handle):
             "\(handle): a Wayland window cannot be the parent of a window on this (X11) display"
-        case .onlyForeignV2(let handle):
-            "\(handle): the Wayland compositor offers only xdg-foreign v2 (zxdg_importer_v2, as KWin does), "
-                + "and GTK 3 imports through v1"
         case .unmanaged(let handle):
             "\(handle): an override-redirect window (a menu or popup that window managers do not manage) cannot be a parent"
         case .noForeignSupport(let handle):
-            "\(handle): the Wayland compositor does not support xdg-foreign (zxdg_importer_v1)"
+            "\(handle): the Wayland compositor does not support xdg-foreign (neither zxdg_importer_v2 nor v1)"
         }
     }
 }

@@ -4,7 +4,6 @@
 #include <gdk/gdkx.h>
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
-#include "wayland-global.h"
 #include <X11/Xatom.h>
 #include <X11/Xlibint.h>
 
@@ -107,18 +106,6 @@ fo_foreign_x11_toplevel (GdkDisplay *display, unsigned long xid)
   if (gdk_x11_display_error_trap_pop (display) != 0 || client == None || (client & ~mask) == (ours & ~mask))
     return NULL;
   return gdk_x11_window_foreign_new_for_display (display, client);
-}
-
-gboolean
-fo_wayland_has_xdg_importer (GdkDisplay *display)
-{
-  return fo_wayland_has_global (display, "zxdg_importer_v1");
-}
-
-gboolean
-fo_wayland_has_only_xdg_importer_v2 (GdkDisplay *display)
-{
-  return !fo_wayland_has_global (display, "zxdg_importer_v1") && fo_wayland_has_global (display, "zxdg_importer_v2");
 }
 
 gboolean

@@ -5,7 +5,7 @@
 #ifndef FIRST_OPEN_FOREIGN_WINDOW_H
 #define FIRST_OPEN_FOREIGN_WINDOW_H
 
-#include <gdk/gdk.h>
+#include <gtk/gtk.h>
 
 /// Whether GDK opened an X11 (or a Wayland) display; Debian's GDK has both backends.
 gboolean fo_display_is_x11 (GdkDisplay *display);
@@ -23,14 +23,31 @@ gboolean fo_display_is_wayland (GdkDisplay *display);
 /// `WM_STATE` anywhere), the child of the root.
 GdkWindow *fo_foreign_x11_toplevel (GdkDisplay *display, unsigned long xid);
 
-/// Whether the compositor offers xdg-foreign's importer (`zxdg_importer_v1`), which
-/// `gdk_wayland_window_set_transient_for_exported` needs (without it GDK only logs a
-/// warning). Asked on a private event queue: none of GDK's events are dispatched here.
-gboolean fo_wayland_has_xdg_importer (GdkDisplay *display);
+/// Another process's window, imported through xdg-foreign by us (not by GDK).
+typedef struct _FoForeignImport FoForeignImport;
 
-/// Whether the compositor offers xdg-foreign v2 (`zxdg_importer_v2`) and not v1, as KWin
-/// 5.27 does: GTK 3 imports through v1 only.
-gboolean fo_wayland_has_only_xdg_importer_v2 (GdkDisplay *display);
+/// Imports `handle` (an exported toplevel of another process) through xdg-foreign v2
+/// (`zxdg_importer_v2`) where the compositor offers it, else v1 (`zxdg_importer_v1`); NULL
+/// when it offers neither (Weston 10). KWin 5.27 offers only v2, which GTK 3 does not
+/// speak; mutter 43 only v1. One round trip on a private event queue (none of GDK's
+/// events are dispatched here): `*names_window` is FALSE when the compositor answered
+/// `destroyed` at once, i.e. the handle names no window (a wrong handle, or the window is
+/// gone already). GDK's own v1 import drops that event.
+FoForeignImport *fo_wayland_import (GdkDisplay *display, const char *handle, gboolean *names_window);
+
+/// The protocol version of the import: 2 or 1.
+int fo_wayland_import_version (FoForeignImport *import);
+
+/// `set_parent_of` our `window`'s `wl_surface`, each time the window is mapped (GDK
+/// makes the surface an `xdg_toplevel` then; the parent is set before its first frame).
+void fo_wayland_import_parent_on_map (FoForeignImport *import, GtkWidget *window);
+
+/// Calls `destroyed (data)` once, from the main loop, when the compositor says the
+/// other window is gone (`zxdg_imported.destroyed`): at once if it said so already.
+void fo_wayland_import_watch (FoForeignImport *import, void (*destroyed) (void *data), void *data);
+
+/// Ends the import (and the parent relationship it set); NULL is ignored.
+void fo_wayland_import_free (FoForeignImport *import);
 
 /// `gdk_wayland_window_set_transient_for_exported` (realized `window`).
 gboolean fo_wayland_set_transient_for_exported (GdkWindow *window, const char *handle);
