@@ -28,6 +28,11 @@ test's X server, with private XDG directories:
                for an app without GApplication (GIMP); at the first start after a
                metainfo change too (the index rebuilt while the app runs), and with a
                FIFO where the index belongs (it must not block the app).
+  kwin         on KWin 5.27 on Wayland (kwin_wayland --virtual, Tests/Desktops), which
+               offers xdg-foreign v2 only (GDK 3 exports through v1): the module exports
+               the app's window through v2 itself, and KWin (its scripting) has What's
+               New transient for the app's window; the app's window closing closes it
+               (first-open exits 2, nothing recorded).
   log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
                exists) names the decision with G_MESSAGES_DEBUG unset.
 
@@ -305,6 +310,42 @@ def check_whats_new(args, session):
     print("ok: What's New once, over the app's window")
 
 
+def check_kwin(args, session):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: starts and reads KWin)
+    seed(args, session)
+    with desktops.KWinWayland() as kwin:
+        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
+                     "XDG_CURRENT_DESKTOP"):
+            session.env[name] = kwin.env[name]
+        session.env["GDK_BACKEND"] = "wayland"
+        session.env.pop("DISPLAY", None)
+        app, out = session.start([args.app, "--app-id", APP_ID])
+        titles = WHATS_NEW.split("|")
+
+        def whats_new(timeout, where=lambda w: True):
+            found = desktops.wait_for(lambda: [w for w in kwin.windows() if w.title in titles and where(w)],
+                                      timeout=timeout, step=0.2)
+            return found[0] if found else None
+        dialog = whats_new(DEADLINE, lambda w: w.transient_for is not None) or whats_new(1)
+        if dialog is None or dialog.transient_for != "Module test app":
+            fail(f"What's New on KWin: {dialog} (app output: {session.output(out)}; "
+                 f"first-open ran: {session.logged()!r}; windows: {kwin.windows()})")
+        # The app's window goes (the app quits): the export ends, KWin tells the window
+        # helper, and What's New closes with it; nothing recorded.
+        app.terminate()
+        app.wait(10)
+        lines = session.wait_for_log(1)
+        if not (lines[0].startswith(f"appstream:{APP_ID} --parent wayland:") and lines[0].endswith("-> 2")):
+            fail(f"first-open ran as {lines}, expected --parent wayland:HANDLE and exit 2")
+        if recorded(session) != "1.0":
+            fail(f"recorded {recorded(session)} though What's New was not dismissed")
+        if whats_new(1) is not None:
+            fail("What's New stayed open after the app's window went")
+        session.stop_all()
+    print("ok: KWin Wayland: What's New transient for the app's window (xdg-foreign v2), closed with it")
+
+
 def seed(args, session, version="1.0"):
     session.install_metainfo()
     seeded = run(args.first_open, "mark-seen", "--version", version, f"appstream:{APP_ID}", env=session.env)
@@ -559,7 +600,7 @@ def check_log(args, session):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("case", choices=["exclusions", "wayland", "whats-new", "parent-gone", "dialog-first",
-                                         "many-windows", "app-quits", "log", "names"])
+                                         "many-windows", "app-quits", "log", "names", "kwin"])
     parser.add_argument("--module", required=True)
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--app", required=True)
@@ -583,7 +624,7 @@ def main():
         cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new,
                  "parent-gone": check_parent_gone, "dialog-first": check_dialog_first,
                  "many-windows": check_many_windows, "app-quits": check_app_quits, "log": check_log,
-                 "names": check_names}
+                 "names": check_names, "kwin": check_kwin}
         cases[args.case](args, session)
     finally:
         session.stop_all()

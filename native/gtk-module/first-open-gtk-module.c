@@ -19,8 +19,10 @@
  *   metainfo index (read with one open; rebuilt by `first-open index` in the
  *   background, and waited for at idle, when a metainfo folder changed).
  * - Then it starts `first-open appstream:NAME --parent x11:XID|wayland:HANDLE` (a
- *   Wayland window is exported through xdg-foreign for as long as first-open runs; a
- *   compositor without it gets an unparented window). first-open makes the decision
+ *   Wayland window is exported through xdg-foreign for as long as first-open runs: by
+ *   GDK through v1 where the compositor offers it (mutter), else by the module through
+ *   v2 (KWin 5.27 offers only v2, GDK 3 exports through v1 only); a compositor without
+ *   either gets an unparented window). first-open makes the decision
  *   every front end makes (record, settings, [App ID] ShowWhatsNew=false, admin config,
  *   quiet sessions, lock) in its own process, and shows What's New modal and transient
  *   for the app's window in the window helper's process: no Swift runtime, GTK
@@ -51,6 +53,8 @@
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
 #include "wayland-global.h"
+/* Generated from wayland-protocols' XML by wayland-scanner at build time (meson.build). */
+#include "xdg-foreign-unstable-v2-client-protocol.h"
 #endif
 
 #ifndef FIRST_OPEN_COMMAND
@@ -374,39 +378,46 @@ find_metainfo_name (char **tried, gboolean waiting_allowed, gboolean *stale)
   return NULL;
 }
 
-#ifdef GDK_WINDOWING_WAYLAND
-/* Whether the compositor offers xdg-foreign's exporter. Without it,
- * gdk_wayland_window_export_handle logs a warning in the app; so it is asked first
- * (wayland-global.h: the same probe the window helper makes for the importer). */
-static gboolean
-has_xdg_exporter (GdkDisplay *display)
+/* The app's window, exported for first-open for as long as it runs: through GDK
+ * (xdg-foreign v1) or through the module's own zxdg_exporter_v2 (KWin 5.27 offers only
+ * v2, and GDK 3 exports through v1 only). */
+typedef struct
 {
-  return fo_wayland_has_global (display, "zxdg_exporter_v1");
-}
+  GdkWindow *window;
+#ifdef GDK_WINDOWING_WAYLAND
+  struct zxdg_exported_v2 *exported_v2;
 #endif
+} Export;
+
+static void
+export_free (Export *export)
+{
+#ifdef GDK_WINDOWING_WAYLAND
+  if (export->exported_v2 != NULL)
+    zxdg_exported_v2_destroy (export->exported_v2);
+  else if (GDK_IS_WAYLAND_WINDOW (export->window) && !gdk_window_is_destroyed (export->window))
+    gdk_wayland_window_unexport_handle (export->window);
+#endif
+  g_object_unref (export->window);
+  g_free (export);
+}
 
 /* first-open is done with the app's window: its export ends, so the app can export it
  * again itself (GTK 3 allows one export per window, e.g. for a portal dialog). */
 static void
 on_first_open_exited (GPid pid, gint status, gpointer data)
 {
-  GdkWindow *window = data;
-
-#ifdef GDK_WINDOWING_WAYLAND
-  if (GDK_IS_WAYLAND_WINDOW (window) && !gdk_window_is_destroyed (window))
-    gdk_wayland_window_unexport_handle (window);
-#endif
   if (pid != 0)
     g_spawn_close_pid (pid);
-  g_object_unref (window);
+  export_free (data);
 }
 
-/* Starts first-open for APP_ID over PARENT (NULL: unparented). With EXPORTED (a Wayland
- * window exported for it), first-open is watched and the export ends when first-open
- * does; otherwise it is started double-forked (g_spawn_async without
+/* Starts first-open for APP_ID over PARENT (NULL: unparented). With EXPORT (a Wayland
+ * window exported for it; taken), first-open is watched and the export ends when
+ * first-open does; otherwise it is started double-forked (g_spawn_async without
  * G_SPAWN_DO_NOT_REAP_CHILD): no child watch and no zombie in the app. */
 static void
-start_first_open (const char *app_id, const char *parent, GdkWindow *exported)
+start_first_open (const char *app_id, const char *parent, Export *export)
 {
   const char *command = g_getenv ("FIRST_OPEN_GTK_MODULE_COMMAND");
   g_autofree char *source = g_strconcat ("appstream:", app_id, NULL);
@@ -418,17 +429,17 @@ start_first_open (const char *app_id, const char *parent, GdkWindow *exported)
   decision_line ("starting first-open for", source);
   /* first-open's "nothing: ..." lines are for terminals of autostart, not the app's. */
   if (!g_spawn_async (NULL, (char **) argv, NULL,
-                      G_SPAWN_STDOUT_TO_DEV_NULL | (exported != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
+                      G_SPAWN_STDOUT_TO_DEV_NULL | (export != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
                       NULL, NULL, &pid, &error))
     {
       g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "MESSAGE", "cannot start %s: %s",
                         argv[0], error->message);
-      if (exported != NULL)
-        on_first_open_exited (0, 0, g_object_ref (exported));
+      if (export != NULL)
+        on_first_open_exited (0, 0, export);
       return;
     }
-  if (exported != NULL)
-    g_child_watch_add (pid, on_first_open_exited, g_object_ref (exported));
+  if (export != NULL)
+    g_child_watch_add (pid, on_first_open_exited, export);
 }
 
 #ifdef GDK_WINDOWING_WAYLAND
@@ -436,8 +447,84 @@ static void
 on_exported (GdkWindow *window, const char *handle, gpointer user_data)
 {
   g_autofree char *parent = g_strconcat ("wayland:", handle, NULL);
+  Export *export = g_new0 (Export, 1);
 
-  start_first_open (user_data, parent, window);
+  export->window = g_object_ref (window);
+  start_first_open (user_data, parent, export);
+}
+
+static void
+exported_v2_handle (void *data, struct zxdg_exported_v2 *exported, const char *handle)
+{
+  char **text = data;
+  (void) exported;
+  if (text == NULL)  /* after the round trip (compositors send one handle) */
+    return;
+  g_free (*text);
+  *text = g_strdup (handle);
+}
+
+/* Exports WINDOW through zxdg_exporter_v2 (the global EXPORTER_NAME of the registry) and
+ * starts first-open over it. One round trip on a private event queue, so that none of
+ * GDK's or the app's events are dispatched here; the compositor answers the export with
+ * the handle at once. FALSE when it gave none. */
+static gboolean
+export_v2_and_start (GdkWindow *window, uint32_t exporter_name, const char *app_id)
+{
+  static const struct zxdg_exported_v2_listener listener = { exported_v2_handle };
+  struct wl_display *display = gdk_wayland_display_get_wl_display (gdk_window_get_display (window));
+  struct wl_event_queue *queue = wl_display_create_queue (display);
+  struct wl_display *wrapper = wl_proxy_create_wrapper (display);
+  struct wl_registry *registry;
+  struct zxdg_exporter_v2 *exporter;
+  struct zxdg_exported_v2 *exported;
+  g_autofree char *handle = NULL;
+  g_autofree char *parent = NULL;
+  Export *export;
+
+  wl_proxy_set_queue ((struct wl_proxy *) wrapper, queue);
+  registry = wl_display_get_registry (wrapper);
+  exporter = wl_registry_bind (registry, exporter_name, &zxdg_exporter_v2_interface, 1);
+  exported = zxdg_exporter_v2_export_toplevel (exporter, gdk_wayland_window_get_wl_surface (window));
+  zxdg_exported_v2_add_listener (exported, &listener, &handle);
+  wl_display_roundtrip_queue (display, queue);
+  /* The exporter is done with; the export lasts until `exported` is destroyed. No other
+     event comes for it: it moves to the default queue, and the private one goes. */
+  zxdg_exporter_v2_destroy (exporter);
+  wl_proxy_set_queue ((struct wl_proxy *) exported, NULL);
+  zxdg_exported_v2_set_user_data (exported, NULL);
+  wl_registry_destroy (registry);
+  wl_proxy_wrapper_destroy (wrapper);
+  wl_event_queue_destroy (queue);
+  if (handle == NULL)
+    {
+      zxdg_exported_v2_destroy (exported);
+      return FALSE;
+    }
+  export = g_new0 (Export, 1);
+  export->window = g_object_ref (window);
+  export->exported_v2 = exported;
+  parent = g_strconcat ("wayland:", handle, NULL);
+  start_first_open (app_id, parent, export);
+  return TRUE;
+}
+
+/* Exports the app's WINDOW for first-open and starts it over the handle: through GDK
+ * (xdg-foreign v1: mutter) where the compositor offers v1, else through the module's
+ * own v2 export (KWin). The exporters are looked up first (wayland-global.h): without
+ * either, gdk_wayland_window_export_handle would log a warning in the app. FALSE when
+ * the window cannot be exported. */
+static gboolean
+export_and_start (GdkWindow *window, const char *app_id)
+{
+  FoWaylandGlobal exporters[] = { { "zxdg_exporter_v1", 0 }, { zxdg_exporter_v2_interface.name, 0 } };
+
+  fo_wayland_find_globals (gdk_window_get_display (window), exporters, G_N_ELEMENTS (exporters));
+  if (exporters[0].name != 0)
+    return gdk_wayland_window_export_handle (window, on_exported, g_strdup (app_id), g_free);
+  if (exporters[1].name != 0)
+    return export_v2_and_start (window, exporters[1].name, app_id);
+  return FALSE;
 }
 #endif
 
@@ -655,10 +742,9 @@ decide (GtkWindow *window)
 #ifdef GDK_WINDOWING_WAYLAND
   if (GDK_IS_WAYLAND_WINDOW (gdk_window))
     {
-      /* Exported, first-open is started from on_exported; without xdg-foreign the window
+      /* Exported, first-open is started with the handle; without xdg-foreign the window
        * is shown unparented, centred on the screen. */
-      if (!has_xdg_exporter (gtk_widget_get_display (GTK_WIDGET (window)))
-          || !gdk_wayland_window_export_handle (gdk_window, on_exported, g_strdup (app_id), g_free))
+      if (!export_and_start (gdk_window, app_id))
         {
           decision_line ("the compositor cannot export the window (xdg-foreign); unparented", app_id);
           start_first_open (app_id, NULL, NULL);
