@@ -249,7 +249,9 @@ extension FirstOpenDialog {
     /// unrelated (Orca skips scroll panes), nor do titles shorter than three words, so
     /// the rows reach the user through this description: "What's New in Car dialog.
     /// Dark style. Car follows the system's dark style. Faster start. …".
-    static func accessibleSummary(of content: WindowContent) -> String {
+    ///
+    /// Touches no GTK: the window helper builds it on the thread that reads the spec.
+    package nonisolated static func accessibleSummary(of content: WindowContent) -> String {
         var lines: [String] = []
         for section in content.sections where !section.isEmpty {
             if let heading = section.heading, !heading.isEmpty { lines.append(sentence(heading)) }
@@ -270,7 +272,7 @@ extension FirstOpenDialog {
     }
 
     /// `text` ending as a sentence, so a screen reader pauses after it ("Dark style.").
-    private static func sentence(_ text: String) -> String {
+    nonisolated private static func sentence(_ text: String) -> String {
         guard let last = text.last, !last.isPunctuation else { return text }
         return text + "."
     }

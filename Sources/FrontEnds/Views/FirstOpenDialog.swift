@@ -119,10 +119,13 @@ public final class FirstOpenDialog {
     /// The least height the scrolled part keeps, however small the screen.
     static let minimumScrollHeight = 96
     /// What is built before the map, in ``appendSections`` units (about lines): about
-    /// what a 1024-pixel-high screen shows (each label costs ~0.3 ms to build and
-    /// measure). When that still fits without scrolling, more is built until the content
-    /// scrolls or is whole, so the window has the size it has when built whole.
-    static let firstScreenUnits = 40
+    /// what the scrolled part of a window on a 1024-pixel-high screen shows (below the
+    /// header, two releases of three paragraphs and five items and the start of a
+    /// third; each label costs ~0.3 ms to build and measure: 40 built a fourth release
+    /// nobody saw before scrolling). When that still fits without scrolling, more is
+    /// built until the content scrolls or is whole, so the window has the size it has
+    /// when built whole and its first frame shows what it shows built whole.
+    static let firstScreenUnits = 25
     /// What each step after the map builds (a few milliseconds of GTK work), so the
     /// window keeps answering while a long history is built.
     static let sectionChunkUnits = 40
@@ -142,10 +145,13 @@ public final class FirstOpenDialog {
     ///     helper's): without a parent it may then be modal on Wayland, which is how it
     ///     gets centred there. In an app's process a modal window would block the app's
     ///     other windows.
+    ///   - accessibleSummary: ``accessibleSummary(of:)`` of `content`, when the caller
+    ///     built it already (the window helper does, on the thread that reads the spec);
+    ///     `nil` builds it here.
     /// - Throws: ``FirstOpenViewsError/invalidColor(field:error:)`` for a colour
     ///   `gdk_rgba_parse` rejects, ``FirstOpenViewsError/noDisplay`` without a display.
     package init(content: WindowContent, parent: Window? = nil, width: Int? = nil,
-                 isProcessOwnWindow: Bool = false) throws(FirstOpenViewsError) {
+                 isProcessOwnWindow: Bool = false, accessibleSummary: String? = nil) throws(FirstOpenViewsError) {
         guard GTK.initialize() else { throw .noDisplay }
         let accent = try FirstOpenDialog.parseColor(content.accentColor, field: "accent colour")
         var rowColors: [RGBA?] = []
@@ -206,7 +212,7 @@ public final class FirstOpenDialog {
             ? .rightToLeft : nil
         if let direction { window.setDirectionRecursively(direction) }
 
-        configureWindow(isProcessOwnWindow: isProcessOwnWindow)
+        configureWindow(isProcessOwnWindow: isProcessOwnWindow, accessibleSummary: accessibleSummary)
         connectSignals()
         styleSheet.install()
     }
@@ -387,7 +393,7 @@ public final class FirstOpenDialog {
         }
     }
 
-    private func configureWindow(isProcessOwnWindow: Bool) {
+    private func configureWindow(isProcessOwnWindow: Bool, accessibleSummary: String?) {
         window.isResizable = false
         if let parent {
             window.setTransient(for: parent)
@@ -410,7 +416,7 @@ public final class FirstOpenDialog {
         // GTK 3 gives every toplevel the role frame, which Orca announces by its title
         // only; a dialog it announces with its description (see accessibleSummary(of:)).
         window.accessibleRole = .dialog
-        window.accessibleDescription = FirstOpenDialog.accessibleSummary(of: content)
+        window.accessibleDescription = accessibleSummary ?? FirstOpenDialog.accessibleSummary(of: content)
         window.setDefaultWidget(continueButton)
     }
 
@@ -675,6 +681,25 @@ public final class FirstOpenDialog {
             + titleBar.naturalHeight(forWidth: width)
             + FirstOpenDialog.decorationAllowance
         let available = max(FirstOpenDialog.minimumScrollHeight, area.height - chrome)
+        if !body.pending.isEmpty {
+            // More sections follow (built after the map): the window scrolls as soon as
+            // the built ones fill it, so they are measured at once at the width they get
+            // beside the scrollbar. Measured first at the full width (as below), every
+            // built text was laid out once more for nothing; the window is the same: it
+            // shows the same first sections at the same width, and more are built when
+            // they do not fill it (present()).
+            scrolledWindow.scrollsVertically = true
+            scrolledWindow.maxContentHeight = available
+            let narrower = max(1, width - scrolledWindow.scrollbarWidth)
+            setTextWidth(narrower)
+            contentBox.setSizeRequest(width: narrower, height: nil)
+            guard contentBox.naturalHeight(forWidth: narrower) <= available else { return }
+            scrolledWindow.scrollsVertically = false
+            scrolledWindow.maxContentHeight = -1
+            setTextWidth(width)
+            contentBox.setSizeRequest(width: width, height: nil)
+            return
+        }
         guard contentBox.naturalHeight(forWidth: width) > available else { return }
         scrolledWindow.scrollsVertically = true
         scrolledWindow.maxContentHeight = available

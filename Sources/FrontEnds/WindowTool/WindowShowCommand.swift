@@ -45,7 +45,7 @@ struct WindowShowCommand {
         // for any window; the icon theme and the first widget would load them otherwise).
         // An invalid --from is reported by readWindow, as before.
         let reading = BackgroundSpecRead(path: request.specPath, kind: request.kind,
-                                         notesAfter: try? options.version("from"))
+                                         notesAfter: try? options.version("from"), version: request.handover?.version)
         _ = GTKSettings.current
         let window = try Self.readWindow(request, options, reading)
         guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
@@ -69,6 +69,9 @@ struct WindowShowCommand {
     private struct Window {
         let spec: SpecFile
         let content: WindowContent
+        /// The window's accessible description, when built with the content on the
+        /// thread that read the spec (``BackgroundSpecRead``).
+        let accessibleSummary: String?
         /// The login path's settings (nil for a forced window).
         let settings: FirstOpenSettings?
         /// What first-open's flow decided, recorded on dismissal (nil for a forced window).
@@ -148,7 +151,8 @@ struct WindowShowCommand {
         } else {
             current = try spec.requireCurrentVersion()
         }
-        guard var content = spec.windowContent(kind: kind, from: from, to: current, strings: .translated) else {
+        let (prepared, accessibleSummary) = reading.content(of: spec, from: from, to: current)
+        guard var content = prepared else {
             throw CommandFailure(.noContent(
                 "\(request.specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))
         }
@@ -160,7 +164,8 @@ struct WindowShowCommand {
         if let handover = request.handover, let lock = request.lock {
             presentation = handover.presentation(content: content, lock: lock)
         }
-        return Window(spec: spec, content: content, settings: settings, presentation: presentation)
+        return Window(spec: spec, content: content, accessibleSummary: accessibleSummary, settings: settings,
+                      presentation: presentation)
     }
 
     /// Step 4: the dialog, transient for the parent when there is one.
@@ -170,7 +175,8 @@ struct WindowShowCommand {
         // with gdk_rgba_parse: the same verdict as validate and first-open's decision.
         let dialog: FirstOpenDialog
         do {
-            dialog = try FirstOpenDialog(content: window.content, isProcessOwnWindow: true)
+            dialog = try FirstOpenDialog(content: window.content, isProcessOwnWindow: true,
+                                         accessibleSummary: window.accessibleSummary)
         } catch {
             throw CommandFailure(.badValue("\(window.spec.path): \(error)"))
         }

@@ -215,6 +215,8 @@ private final class MarkupReader {
     /// The `<release>` being read.
     struct PendingRelease {
         var version: String?
+        /// ``version`` parsed (once: it was parsed at its `<description>` and again at its end).
+        var parsedVersion: Version?
         var date: String?
         var kind: ReleaseNotes.Kind
         var blocks: [Block] = []
@@ -281,7 +283,7 @@ private final class MarkupReader {
 
     /// Whether the `<release>` being read has a version no newer than ``notesAfter``.
     private var releaseIsNotNewerThanNotesAfter: Bool {
-        guard let notesAfter, let text = release?.version, let version = try? Version(text) else { return false }
+        guard let notesAfter, let version = release?.parsedVersion else { return false }
         return version <= notesAfter
     }
     /// Whether a `<description>` is being skipped.
@@ -476,6 +478,7 @@ private final class MarkupReader {
         case ("releases", "release"):
             release = PendingRelease(
                 version: attributes["version"],
+                parsedVersion: attributes["version"].flatMap { try? Version($0) },
                 date: attributes["date"] ?? attributes["timestamp"].flatMap(MarkupReader.day(ofTimestamp:)),
                 kind: ReleaseNotes.Kind(rawValue: attributes["type"] ?? "stable") ?? .stable,
                 line: line)
@@ -652,7 +655,7 @@ private final class MarkupReader {
     }
 
     private func finish(_ pending: PendingRelease) {
-        guard let text = pending.version, let version = try? Version(text) else {
+        guard let text = pending.version, let version = pending.parsedVersion else {
             ignoredVersions.append(pending.version ?? "")
             findings.append(MetainfoReleases.Finding(
                 file: file, line: pending.line,
@@ -690,7 +693,7 @@ private final class MarkupReader {
     func checkWindowCaps() {
         let order = releases.indices.filter { releases[$0].hasNotes }
             .sorted { releases[$0].version > releases[$1].version }
-        let budget = NotesBudget(order.map { releases[$0] })
+        let budget = NotesBudget(order.map { releases[$0] }, countingAll: true)
         guard budget.leftOutReleases > 0, let first = order.dropFirst(budget.shown.count).first else { return }
         findings.append(MetainfoReleases.Finding(
             file: file, line: releaseLines[first],

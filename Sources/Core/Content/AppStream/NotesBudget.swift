@@ -9,17 +9,26 @@ struct NotesBudget {
     private(set) var shown: [(release: ReleaseNotes, leftOut: Int)] = []
     /// Releases left out after the last shown one.
     private(set) var leftOutReleases = 0
-    /// Texts (rows, paragraphs, items) of all the releases given.
+    /// Texts (rows, paragraphs, items) of all the releases given (with `countingAll`;
+    /// else of those up to the one that filled the budget).
     private(set) var totalTexts = 0
-    /// Characters of all the releases given.
+    /// Characters of all the releases given (with `countingAll`; else as ``totalTexts``).
     private(set) var totalCharacters = 0
 
     /// Applies the caps to `releases`, newest first.
-    init(_ releases: [ReleaseNotes]) {
+    /// - Parameter countingAll: measure the releases left out too, for ``totalTexts``
+    ///   and ``totalCharacters`` (`validate`'s message). The window only counts them:
+    ///   measuring the 750 releases a 1000-release history leaves out (their characters
+    ///   counted one by one) was a third of building its window's content.
+    init(_ releases: [ReleaseNotes], countingAll: Bool = false) {
         var texts = 0
         var characters = 0
         var full = false
         for release in releases {
+            if !countingAll, full || shown.count >= SpecLimits.shownReleases {
+                leftOutReleases += 1
+                continue
+            }
             let lengths = NotesBudget.lengths(of: release)
             let length = lengths.reduce(0, +)
             totalTexts += lengths.count

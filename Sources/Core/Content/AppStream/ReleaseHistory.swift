@@ -22,6 +22,13 @@ public struct ReleaseHistory: Sendable, Hashable {
     /// wins (so pass the spec file's own notes before a metainfo file's), taking the
     /// other's date when it has none (a spec's rows have no date; its metainfo has).
     public init(_ releases: [ReleaseNotes]) {
+        // Already newest first without a version twice (as a history read here is kept,
+        // and most files list them): nothing to merge or sort. Checked in one pass; the
+        // merge hashed every version of a 1000-release history twice per window.
+        if zip(releases, releases.dropFirst()).allSatisfy({ $0.version > $1.version }) {
+            self.releases = releases
+            return
+        }
         var seen: [ReleaseNotes] = []
         var index: [Version: Int] = [:]
         for release in releases {
