@@ -26,8 +26,11 @@ struct SpecFlow {
     /// The window for `decision`, reading the groups it needs; nil: nothing to show.
     mutating func content(for decision: Decision) throws(FirstOpenFailure) -> WindowContent? {
         guard let kind = decision.kind else { return nil }
+        // The notes of releases up to the recorded version never show: left unread.
+        var notesAfter: Version?
+        if case .whatsNew(let from, _) = decision { notesAfter = from }
         do {
-            spec = try spec.loadingContent(for: kind)
+            spec = try spec.loadingContent(for: kind, notesAfter: notesAfter)
         } catch {
             throw .spec(error)
         }

@@ -39,15 +39,30 @@ struct WindowShowCommand {
         let request = try Self.request(options)
         // Held until this process exits, whatever happens below.
         defer { request.lock?.release() }
-        guard try Self.openDisplay(for: request) else { return request.nothingShown }
-        // The spec is read on a worker thread (BackgroundSpecRead) while GTK loads its
-        // theme here: the GtkSettings of the display read the theme's style sheets (~16 ms,
-        // for any window; the icon theme and the first widget would load them otherwise).
-        // An invalid --from is reported by readWindow, as before.
+        // The spec is read on a worker thread (BackgroundSpecRead) while GTK starts here:
+        // it opens the display and the display's GtkSettings read the theme's style sheets
+        // (~20 ms for any window; the icon theme and the first widget would load them
+        // otherwise). GDK_GL=disable is in the environment from before the thread starts
+        // until readWindow has joined it (nothing changes the environment under it). An
+        // invalid --from is reported by readWindow, as before.
+        let restoreEnvironment = WindowProcessGTK.turnGLOffForStartup()
         let reading = BackgroundSpecRead(path: request.specPath, kind: request.kind,
                                          notesAfter: try? options.version("from"), version: request.handover?.version)
+        let hasDisplay: Bool
+        do {
+            hasDisplay = try Self.openDisplay(for: request)
+        } catch {
+            _ = try? reading.result()
+            restoreEnvironment()
+            throw error
+        }
+        guard hasDisplay else {
+            _ = try? reading.result()
+            restoreEnvironment()
+            return request.nothingShown
+        }
         _ = GTKSettings.current
-        let window = try Self.readWindow(request, options, reading)
+        let window = try Self.readWindow(request, options, reading, restoringEnvironment: restoreEnvironment)
         guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
         return try Self.show(dialog, window, request, parented: parented)
     }
@@ -125,9 +140,11 @@ struct WindowShowCommand {
     }
 
     /// Step 3: the spec read again, checked against the hand-over, and its window content.
-    private static func readWindow(_ request: Request, _ options: ParsedOptions,
-                                   _ reading: BackgroundSpecRead) throws(CommandFailure) -> Window {
+    private static func readWindow(_ request: Request, _ options: ParsedOptions, _ reading: BackgroundSpecRead,
+                                   restoringEnvironment restoreEnvironment: () -> Void) throws(CommandFailure) -> Window {
         let kind = request.kind
+        let loaded = Result { () throws(CommandFailure) in try reading.result() }
+        restoreEnvironment()
         // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
         // What the window of `kind` shows is read, as first-open read it to decide: a
         // broken ReleaseNotes= file fails What's New, not Welcome.
@@ -136,7 +153,7 @@ struct WindowShowCommand {
         // Each file is read once: the metainfo file's versions and notes in one pass
         // (reading it for the versions first, then again for the notes, was a third of
         // the cost of opening a 1000-release history).
-        let spec = try reading.result()
+        let spec = try loaded.get()
         // Show and record exactly what first-open decided, or nothing (the path may now
         // lead to another app's spec).
         do {
