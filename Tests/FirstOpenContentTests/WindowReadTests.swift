@@ -137,4 +137,75 @@ final class WindowReadTests: XCTestCase {
             XCTAssertEqual(spec.releases.filter(\.hasNotes).count, 1000, argument)
         }
     }
+
+    /// A history of `versions` (in this file order), each with notes but: every 7th an
+    /// empty description, every 11th only a German paragraph, every 13th only a German
+    /// description, every 17th bare text; `development` ones are development releases.
+    private func writeHistory(_ versions: [Int], development: Set<Int> = [], name: String) throws -> String {
+        let releases = versions.map { n -> String in
+            let type = development.contains(n) ? " type=\"development\"" : ""
+            let notes: String
+            if n % 7 == 0 {
+                notes = "<description/>"
+            } else if n % 11 == 0 {
+                notes = "<description><p xml:lang=\"de\">Nur deutsch \(n)</p></description>"
+            } else if n % 13 == 0 {
+                notes = "<description xml:lang=\"de\"><p>Beschreibung \(n)</p></description>"
+            } else if n % 17 == 0 {
+                notes = "<description>Bare text \(n)</description>"
+            } else {
+                notes = "<description><p>Release \(n) <em>changed</em> things.</p><ul><li>a \(n)</li></ul></description>"
+            }
+            return "<release version=\"\(n).0\"\(type) date=\"2024-01-01\">\(notes)</release>"
+        }
+        return try directory.write(name, """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <component type="desktop-application">
+              <id>org.example.Notes</id>
+              <name>Notes</name>
+              <releases>
+            \(releases.joined(separator: "\n"))
+              </releases>
+            </component>
+            """)
+    }
+
+    /// Past the first releases with notes, a long history's older notes are only checked
+    /// for notes, never read: the window is the same (the same sections, the same count
+    /// of releases left out in its footnote), and where the releases read would not fill
+    /// the window, the file is read whole.
+    func testNotesPastWhatTheWindowShowsAreOnlyCountedAndTheWindowIsTheSame() throws {
+        var seeded = SystemRandomNumberGenerator()
+        let descending = Array((1...1000).reversed())
+        var cases: [(String, String, Bool)] = [
+            // (file, what, counted: whether some notes are left unread)
+            (try writeHistory(descending, name: "a.metainfo.xml"), "newest first", true),
+            // A newer release at the end: the older ones counted are still past the window.
+            (try writeHistory(descending.dropLast(100) + [2000], name: "b.metainfo.xml"), "a newer one last", true),
+            // Only development releases read before counting: the current version (400)
+            // is older than all of them, so the window needs the counted ones: read whole.
+            (try writeHistory(descending, development: Set(401...1000), name: "c.metainfo.xml"), "current below", false),
+        ]
+        cases.append((try writeHistory(descending.shuffled(using: &seeded), name: "d.metainfo.xml"), "shuffled", false))
+        for (path, what, counted) in cases {
+            for locale in ["C", "de_DE.UTF-8"] {
+                for from in ["0", "100.0", "500.0", "998.0"] {
+                    let notesAfter = v(from)
+                    let once = try SpecFile(argument: path, locale: locale, forWindow: .whatsNew, notesAfter: notesAfter)
+                    let whole = try SpecFile(argument: path, locale: locale, readingContent: false)
+                        .loadingContent(for: .whatsNew, notesAfter: notesAfter)
+                    let to = try whole.currentVersion()
+                    XCTAssertEqual(try once.currentVersion(), to)
+                    let label = "\(what) \(locale) from \(from)"
+                    let expected = whole.windowContent(kind: .whatsNew, from: notesAfter, to: to)
+                    XCTAssertEqual(once.windowContent(kind: .whatsNew, from: notesAfter, to: to), expected, label)
+                    XCTAssertEqual(once.releases.map(\.hasNotes), whole.releases.map(\.hasNotes), label)
+                    if from == "0" {
+                        XCTAssertEqual(once.releases.contains { $0.hasUnreadNotes }, counted, label)
+                        XCTAssertNotNil(expected?.footnote, label)
+                    }
+                }
+            }
+        }
+    }
 }

@@ -91,9 +91,17 @@ public struct MetainfoReleases: Sendable, Hashable {
     /// - Parameter notesAfter: reads the notes only of releases newer than this version
     ///   (the others get none): a What's New window from a recorded version never shows
     ///   older ones, and a long history's old notes are most of its file. `nil`: all.
+    ///
+    /// - Parameter countingOnlyPast: with `notesAfter`: once this many releases with notes
+    ///   have been read, newest first in file order, the descriptions of older ones are
+    ///   only checked for notes (``ReleaseNotes/hasUnreadNotes``), not read: a What's New
+    ///   window shows at most ``SpecLimits/shownReleases``, and a 1000-release history's
+    ///   other 750 were most of the work of its window. The caller checks that the
+    ///   releases read fill the window (``SpecFile/init(argument:locale:forWindow:notesAfter:)``).
     public init(path: String, locale: String? = nil, readingNotes: Bool = true,
-                notesAfter: Version? = nil) throws(SpecError) {
-        try self.init(checkedPath: path, locale: locale, readingNotes: readingNotes, notesAfter: notesAfter)
+                notesAfter: Version? = nil, countingOnlyPast: Int? = nil) throws(SpecError) {
+        try self.init(checkedPath: path, locale: locale, readingNotes: readingNotes, notesAfter: notesAfter,
+                      countingOnlyPast: countingOnlyPast)
         guard hasExternalReleases, releases.isEmpty, let componentID, !componentID.contains("/") else { return }
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let external = directory + "/releases/" + componentID + ".releases.xml"
@@ -105,7 +113,7 @@ public struct MetainfoReleases: Sendable, Hashable {
             return
         }
         let other = try MetainfoReleases(checkedPath: external, locale: locale, readingNotes: readingNotes,
-                                         notesAfter: notesAfter)
+                                         notesAfter: notesAfter, countingOnlyPast: countingOnlyPast)
         releases = other.releases
         ignoredVersions += other.ignoredVersions
         skippedReleaseCount += other.skippedReleaseCount
@@ -139,7 +147,7 @@ public struct MetainfoReleases: Sendable, Hashable {
     private var externalLine = 0
 
     private init(checkedPath path: String, locale: String?, readingNotes: Bool = true,
-                 notesAfter: Version? = nil) throws(SpecError) {
+                 notesAfter: Version? = nil, countingOnlyPast: Int? = nil) throws(SpecError) {
         let contents: [UInt8]
         do {
             contents = try CheckedFile.read(path, limit: CheckedFile.metainfoLimit)
@@ -149,7 +157,7 @@ public struct MetainfoReleases: Sendable, Hashable {
         let parsed = contents.withUnsafeBufferPointer { bytes in
             Result { () throws(SpecError) in
                 try MetainfoReleases(bytes: bytes, file: path, locale: locale, readingNotes: readingNotes,
-                                     notesAfter: notesAfter)
+                                     notesAfter: notesAfter, countingOnlyPast: countingOnlyPast)
             }
         }
         self = try parsed.get()
@@ -157,13 +165,14 @@ public struct MetainfoReleases: Sendable, Hashable {
 
     private init(
         bytes: UnsafeBufferPointer<UInt8>, file: String, locale: String?, readingNotes: Bool = true,
-        notesAfter: Version? = nil
+        notesAfter: Version? = nil, countingOnlyPast: Int? = nil
     ) throws(SpecError) {
         // Without notes only `<name>` could be translated, and the login path does not show
         // it: no language list (GLib's costs a read of the locale's alias table).
         let languages = readingNotes ? LocaleVariants.list(for: locale) : []
         let reader = MarkupReader(languages: languages, file: file, readingNotes: readingNotes)
         reader.notesAfter = notesAfter
+        reader.countingOnlyPast = notesAfter == nil ? nil : countingOnlyPast
         // A UTF-8 byte order mark before `<?xml` is valid XML (GMarkup refused it).
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let start = bytes.count >= 3 && bytes.prefix(3).elementsEqual(bom) ? 3 : 0
@@ -224,6 +233,8 @@ private final class MarkupReader {
         var line: Int
         /// Notes written outside `<description>` (reported once per release).
         var hasStrayNotes = false
+        /// The descriptions only checked for notes: their `xml:lang`, whether they have any.
+        var countedBlocks: [(language: String?, hasNotes: Bool)] = []
     }
 
     let languages: [String]
@@ -288,6 +299,96 @@ private final class MarkupReader {
     }
     /// Whether a `<description>` is being skipped.
     private var skippingDescription = false
+    /// Whether the next `<description>` is only checked for notes: enough releases with
+    /// notes were read, and the versions so far went down in file order (so it is older
+    /// than all of them).
+    private var countsOnly: Bool {
+        guard let countingOnlyPast, newestFirstSoFar else { return false }
+        return releasesWithNotesRead >= countingOnlyPast
+    }
+
+    /// See ``MetainfoReleases/init(path:locale:readingNotes:notesAfter:countingOnlyPast:)``.
+    var countingOnlyPast: Int?
+    /// Releases read so far with notes, and whether their versions went down in file order.
+    private var releasesWithNotesRead = 0
+    private var newestFirstSoFar = true
+    private var previousVersion: Version?
+    /// Whether the `<description>` being read is only checked for notes (by ``counting``).
+    private var countingDescription = false
+    /// Where the counting parser is below the description, per depth: in a paragraph or
+    /// item of a language (whose text the full reader keeps), in a list between items, or
+    /// in something the full reader ignores; and whether a kept text was seen in a
+    /// language the user reads (or untranslated) with more than XML whitespace.
+    private enum CountState {
+        case unit(language: String?)
+        case list
+        case ignored
+    }
+    private var countingStates: [CountState] = []
+    private var countedHasText = false
+    private var countingDescriptionLanguage: String?
+
+    private func countStart(_ name: UnsafePointer<gchar>, _ names: UnsafeMutablePointer<UnsafePointer<gchar>?>?,
+                            _ values: UnsafeMutablePointer<UnsafePointer<gchar>?>?) {
+        func language() -> String? {
+            guard let names, let values else { return nil }
+            var index = 0
+            while let attribute = names[index], let value = values[index] {
+                if strcmp(attribute, "xml:lang") == 0 { return String(cString: value) }
+                index += 1
+            }
+            return nil
+        }
+        let isList = strcmp(name, "ul") == 0 || strcmp(name, "ol") == 0
+        let state: CountState
+        switch countingStates.last {
+        case nil:  // directly in <description>
+            state = strcmp(name, "p") == 0 ? .unit(language: language()) : isList ? .list : .ignored
+        case let .unit(current)?:
+            state = isList ? .list : .unit(language: current)
+        case .list?:
+            state = strcmp(name, "li") == 0 ? .unit(language: language()) : .ignored
+        case .ignored?:
+            state = .ignored
+        }
+        countingStates.append(state)
+    }
+
+    private func countText(_ text: UnsafeRawBufferPointer) {
+        guard !countedHasText else { return }
+        let language: String?
+        switch countingStates.last {
+        case nil: language = nil  // bare text in <description>: an untranslated paragraph
+        case let .unit(current)?: language = current
+        case .list?, .ignored?: return
+        }
+        guard language == nil || rank(language) < Int.max else { return }
+        if text.contains(where: { !isXMLSpace($0) }) { countedHasText = true }
+    }
+    /// A parser that only sees whether a description has text in a paragraph, an item
+    /// or directly in it (the units the full reader keeps), and in which `xml:lang`.
+    private lazy var counting: UnsafeMutablePointer<GMarkupParser> = {
+        let parser = UnsafeMutablePointer<GMarkupParser>.allocate(capacity: 1)
+        parser.initialize(to: GMarkupParser(
+            start_element: { _, name, attributeNames, attributeValues, userData, _ in
+                guard let name, let userData else { return }
+                let reader = Unmanaged<MarkupReader>.fromOpaque(userData).takeUnretainedValue()
+                reader.countStart(name, attributeNames, attributeValues)
+            },
+            end_element: { _, _, userData, _ in
+                guard let userData else { return }
+                Unmanaged<MarkupReader>.fromOpaque(userData).takeUnretainedValue().countingStates.removeLast()
+            },
+            text: { _, text, length, userData, _ in
+                guard let text, let userData else { return }
+                let reader = Unmanaged<MarkupReader>.fromOpaque(userData).takeUnretainedValue()
+                reader.countText(UnsafeRawBufferPointer(start: text, count: Int(length)))
+            },
+            passthrough: nil, error: nil))
+        return parser
+    }()
+    /// Whether the counting parser was made (it is freed with the reader).
+    private var madeCounting = false
 
     init(languages: [String], file: String, readingNotes: Bool = true) {
         self.languages = languages
@@ -307,6 +408,7 @@ private final class MarkupReader {
 
     deinit {
         skipping.deallocate()
+        if madeCounting { counting.deallocate() }
     }
 
     /// Whether the text callback has any use for the text now.
@@ -476,12 +578,28 @@ private final class MarkupReader {
             skippedReleaseCount += 1
             ignoredDepth = 1
         case ("releases", "release"):
+            let parsed = attributes["version"].flatMap { try? Version($0) }
+            if let parsed {
+                if let previousVersion, !(parsed < previousVersion) { newestFirstSoFar = false }
+                previousVersion = parsed
+            }
             release = PendingRelease(
                 version: attributes["version"],
-                parsedVersion: attributes["version"].flatMap { try? Version($0) },
+                parsedVersion: parsed,
                 date: attributes["date"] ?? attributes["timestamp"].flatMap(MarkupReader.day(ofTimestamp:)),
                 kind: ReleaseNotes.Kind(rawValue: attributes["type"] ?? "stable") ?? .stable,
                 line: line)
+        case ("release", "description") where release != nil && readingNotes && !releaseIsNotNewerThanNotesAfter
+            && countsOnly:
+            // Older than enough releases with notes read: only whether it has notes.
+            if let context {
+                madeCounting = true
+                g_markup_parse_context_push(context, counting, Unmanaged.passUnretained(self).toOpaque())
+                countingDescription = true
+                countingStates = []
+                countedHasText = false
+                countingDescriptionLanguage = attributes["xml:lang"]
+            }
         case ("release", "description") where release != nil && (!readingNotes || releaseIsNotNewerThanNotesAfter):
             // Not needed to decide: GMarkup skips it in C (the release then has no notes
             // here; SpecFile reads them when a window is due).
@@ -570,6 +688,10 @@ private final class MarkupReader {
                 textTarget = (.paragraph, language)
                 startText()
             }
+        case "description" where countingDescription:
+            countingDescription = false
+            if let context { g_markup_parse_context_pop(context) }
+            release?.countedBlocks.append((countingDescriptionLanguage, countedHasText))
         case "description" where skippingDescription:
             skippingDescription = false
             if let context { g_markup_parse_context_pop(context) }
@@ -663,6 +785,16 @@ private final class MarkupReader {
                     ?? "<release> without a version: its notes never show"))
             return
         }
+        if !pending.countedBlocks.isEmpty {
+            // Only checked: the best description (as blocks(of:) picks it) has notes or not.
+            let best = pending.countedBlocks.min { rank($0.language) < rank($1.language) }
+            var unread = ReleaseNotes(version: version, versionText: text, kind: pending.kind, date: pending.date,
+                                      detailsURL: pending.detailsURL)
+            unread.hasUnreadNotes = best.map { rank($0.language) < Int.max && $0.hasNotes } ?? false
+            releases.append(unread)
+            releaseLines.append(pending.line)
+            return
+        }
         let (description, cutTexts) = blocks(of: pending.blocks, release: text, line: pending.line)
         if description.isEmpty && !pending.blocks.isEmpty {
             // Every description is in a language the untranslated reader does not read.
@@ -683,6 +815,7 @@ private final class MarkupReader {
             detailsURL: pending.detailsURL,
             cutTexts: cutTexts))
         releaseLines.append(pending.line)
+        if !description.isEmpty { releasesWithNotesRead += 1 }
     }
 
     /// The line of each of ``releases``' `<release>`, for the findings of the window's caps.

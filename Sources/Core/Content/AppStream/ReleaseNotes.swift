@@ -59,7 +59,11 @@ public struct ReleaseNotes: Sendable, Hashable {
     var textCount: Int { rows.count + description.reduce(0) { $0 + $1.texts.count } }
 
     /// Whether there is anything to show for this version.
-    public var hasNotes: Bool { !rows.isEmpty || !description.isEmpty }
+    public var hasNotes: Bool { !rows.isEmpty || !description.isEmpty || hasUnreadNotes }
+
+    /// Whether the release has notes that were left unread (only counted) because no
+    /// What's New window can show them: ``MetainfoReleases`` with `countingOnlyPast:`.
+    public internal(set) var hasUnreadNotes = false
 
     /// Whether this is a pre-release: AppStream's `type="development"`, or a version
     /// that reads as one (`43.beta`, `1.0~rc1`).

@@ -2,7 +2,7 @@
 // the UTF-8 bytes (MetainfoReleases reads every text of a metainfo file through it).
 
 /// Whether `byte` is XML whitespace (space, tab, line feed, carriage return).
-private func isXMLSpace(_ byte: UInt8) -> Bool {
+func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
 

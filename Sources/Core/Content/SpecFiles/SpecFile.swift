@@ -90,7 +90,8 @@ public struct SpecFile: Sendable {
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
         readingReleaseNotes: Bool = true,
         readingContent: Bool = true,
-        notesAfter: Version? = nil
+        notesAfter: Version? = nil,
+        countingOnlyPast: Int? = nil
     ) throws(SpecError) {
         let readsNotes = readingReleaseNotes && readingContent
         try self.init(path: path, locale: locale, colorValidator: colorValidator,
@@ -98,6 +99,7 @@ public struct SpecFile: Sendable {
             let parser = SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: readsNotes,
                                     readsRows: readingContent, collectsWarnings: false)
             parser.notesAfter = notesAfter
+            parser.countingOnlyPast = countingOnlyPast
             return parser
         }
     }
@@ -189,9 +191,10 @@ public struct SpecFile: Sendable {
     /// - Parameter notesAfter: with `readingContent`, the notes of releases up to this
     ///   version are left unread (a What's New window from that version never shows them).
     public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true,
-                notesAfter: Version? = nil) throws(SpecError) {
+                notesAfter: Version? = nil, countingOnlyPast: Int? = nil) throws(SpecError) {
         let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent,
-                                            notesAfter: readingContent ? notesAfter : nil)
+                                            notesAfter: readingContent ? notesAfter : nil,
+                                            countingOnlyPast: countingOnlyPast)
         try self.init(metainfo: metainfo, path: path, locale: locale, readingContent: readingContent)
     }
 
@@ -441,6 +444,34 @@ extension SpecFile {
     ///   `ReleaseNotes=` file fails What's New only, broken `[Welcome N]` rows fail both.
     public init(argument: String, locale: String? = nil, forWindow kind: FirstOpenWindowKind,
                 notesAfter: Version? = nil) throws(SpecError) {
+        try self.init(argument: argument, locale: locale, forWindow: kind, notesAfter: notesAfter,
+                      countingOnlyPast: SpecFile.notesReadBeforeCounting)
+        // Releases past the first ones were only checked for notes: enough of those read
+        // must be crossed and newer, or the window could reach one it has not read.
+        guard let notesAfter, let to = try? currentVersion(), !fillsWindowBeforeUnreadNotes(from: notesAfter, to: to)
+        else { return }
+        try self.init(argument: argument, locale: locale, forWindow: kind, notesAfter: notesAfter, countingOnlyPast: nil)
+    }
+
+    /// Releases with notes read whole, newest first, before the rest are only checked
+    /// for notes (``MetainfoReleases/init(path:locale:readingNotes:notesAfter:countingOnlyPast:)``):
+    /// the window's ``SpecLimits/shownReleases`` and room for development releases newer
+    /// than the current version.
+    static let notesReadBeforeCounting = SpecLimits.shownReleases + 50
+
+    /// Whether a What's New window from `from` to `to` is full (``NotesBudget``) before it
+    /// reaches a release whose notes were left unread: at least ``SpecLimits/shownReleases``
+    /// releases with notes read are crossed and newer than every such release.
+    func fillsWindowBeforeUnreadNotes(from: Version, to: Version) -> Bool {
+        guard let newestUnread = releases.lazy.filter(\.hasUnreadNotes).map(\.version).max() else { return true }
+        let filling = releases.lazy.filter {
+            !$0.hasUnreadNotes && $0.hasNotes && $0.version > newestUnread && $0.version > from && $0.version <= to
+        }.count
+        return filling >= SpecLimits.shownReleases
+    }
+
+    private init(argument: String, locale: String?, forWindow kind: FirstOpenWindowKind,
+                 notesAfter: Version?, countingOnlyPast: Int?) throws(SpecError) {
         let readsNotes = kind == .whatsNew
         if argument.hasPrefix(AppStreamLookup.prefix) || AppStreamLookup.isMetainfoArgument(argument) {
             guard readsNotes else {
@@ -458,10 +489,11 @@ extension SpecFile {
                 }
                 path = found
             }
-            try self.init(metainfoPath: path, locale: locale, readingContent: true, notesAfter: notesAfter)
+            try self.init(metainfoPath: path, locale: locale, readingContent: true, notesAfter: notesAfter,
+                          countingOnlyPast: countingOnlyPast)
         } else {
             try self.init(path: argument, locale: locale, readingReleaseNotes: readsNotes, readingContent: true,
-                          notesAfter: readsNotes ? notesAfter : nil)
+                          notesAfter: readsNotes ? notesAfter : nil, countingOnlyPast: readsNotes ? countingOnlyPast : nil)
         }
     }
 }

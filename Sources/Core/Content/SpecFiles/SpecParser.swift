@@ -69,6 +69,8 @@ final class SpecParser {
     /// (``MetainfoReleases/init(path:locale:readingNotes:notesAfter:)``): a What's New
     /// window from that version never shows them. `nil`: all are read.
     var notesAfter: Version?
+    /// See ``MetainfoReleases/init(path:locale:readingNotes:notesAfter:countingOnlyPast:)``.
+    var countingOnlyPast: Int?
     /// Metainfo files already parsed (VersionFrom and ReleaseNotes may name the same).
     private var metainfoCache: [String: Result<MetainfoReleases, SpecError>] = [:]
 
@@ -546,7 +548,8 @@ final class SpecParser {
         if let cached = metainfoCache[path] { return cached }
         let result: Result<MetainfoReleases, SpecError>
         do {
-            result = .success(try MetainfoReleases(path: path, locale: locale, notesAfter: notesAfter))
+            result = .success(try MetainfoReleases(path: path, locale: locale, notesAfter: notesAfter,
+                                                   countingOnlyPast: countingOnlyPast))
         } catch {
             result = .failure(error)
         }
