@@ -310,7 +310,7 @@ class GnomeShellWayland(Desktop):
         const t = w.get_transient_for();
         const app = imports.gi.Shell.WindowTracker.get_default().get_window_app(w);
         return {title: w.get_title(), x: r.x, y: r.y, width: r.width, height: r.height,
-                transient_for: t ? t.get_title() : null,
+                transient_for: t ? t.get_title() : null, pid: w.get_pid(), transient_pid: t ? t.get_pid() : null,
                 modal: w.get_window_type() === imports.gi.Meta.WindowType.MODAL_DIALOG,
                 type: w.get_window_type(), focused: w.has_focus(),
                 wm_class: [w.get_wm_class_instance(), w.get_wm_class()],
@@ -321,6 +321,29 @@ class GnomeShellWayland(Desktop):
 
     def windows(self):
         return [Window(**fields) for fields in self.eval(self.WINDOWS) or []]
+
+    def press_key(self, name):
+        """Presses and releases a key (a Clutter key name: "Return", "Escape") on a virtual
+        keyboard inside GNOME Shell: it goes to the window that has the focus, as a typed key
+        does (there is no xdotool on Wayland). A new virtual keyboard drops the keys sent
+        right after it was made (measured: the first key lost), so it is made once, and
+        used 0.5 s later (make_keyboard() early gives it longer)."""
+        if self.make_keyboard():
+            time.sleep(0.5)
+        self.eval("""(() => {
+            const Clutter = imports.gi.Clutter, GLib = imports.gi.GLib, keyboard = global._firstOpenKeyboard;
+            keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_%s, Clutter.KeyState.PRESSED);
+            keyboard.notify_keyval(GLib.get_monotonic_time(), Clutter.KEY_%s, Clutter.KeyState.RELEASED);
+            return true; })()""" % (name, name))
+
+    def make_keyboard(self):
+        """Makes press_key()'s virtual keyboard unless made; whether it was made now."""
+        return self.eval("""(() => {
+            if (global._firstOpenKeyboard) return false;
+            const Clutter = imports.gi.Clutter;
+            global._firstOpenKeyboard = Clutter.get_default_backend().get_default_seat()
+                .create_virtual_device(Clutter.InputDeviceType.KEYBOARD_DEVICE);
+            return true; })()""")
 
     def work_area(self):
         area = self.eval("(() => { const a = global.workspace_manager.get_active_workspace().get_work_area_for_monitor(0);"

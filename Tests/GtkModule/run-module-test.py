@@ -33,13 +33,18 @@ test's X server, with private XDG directories:
                the app's window through v2 itself, and KWin (its scripting) has What's
                New transient for the app's window; the app's window closing closes it
                (first-open exits 2, nothing recorded).
+  gnome-shell  on GNOME Shell 43 on Wayland (gnome-shell --headless, Tests/Desktops, read
+               through org.gnome.Shell.Eval): GDK exports the app's window (xdg-foreign
+               v1); What's New transient for it, modal and focused; Enter dismisses and
+               records; the app's window closing closes it (exit 2, nothing recorded),
+               counted over --starts N starts (default 1; docs/gtk-module.md: 20).
   log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
                exists) names the decision with G_MESSAGES_DEBUG unset.
 
 first-open is started through a wrapper that runs the real binary and appends its
 arguments and exit status to a log, which is how the test sees what the module did.
 
-    run-module-test.py CASE --module SO --first-open BIN --app APP [--embedding-app APP]
+    run-module-test.py CASE --module SO --first-open BIN --app APP [--embedding-app APP] [--starts N]
 """
 import argparse
 import os
@@ -346,6 +351,106 @@ def check_kwin(args, session):
     print("ok: KWin Wayland: What's New transient for the app's window (xdg-foreign v2), closed with it")
 
 
+
+def check_gnome_shell(args, session):
+    """GNOME Shell 43 headless on Wayland (Tests/Desktops, read through Eval): GDK 3 exports
+    the app's window through xdg-foreign v1, and GNOME Shell has What's New transient for
+    it, modal and focused; Enter (0.6 s after the focus) dismisses it and records; in
+    every further start (--starts N, default 1) the app's window closing closes it
+    (first-open exits 2, nothing recorded)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: starts and reads GNOME Shell)
+    seed(args, session)
+    titles = WHATS_NEW.split("|")
+    try:
+        shell = desktops.GnomeShellWayland()
+        shell.__enter__()
+    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
+        fail(f"GNOME Shell did not start: {error}")
+    try:
+        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
+                     "XDG_CURRENT_DESKTOP"):
+            session.env[name] = shell.env[name]
+        session.env["GDK_BACKEND"] = "wayland"
+        session.env.pop("DISPLAY", None)
+        shell.make_keyboard()  # seconds before its first key (a new one drops keys at first)
+
+        def whats_new(timeout, where=lambda w: True):
+            found = desktops.wait_for(lambda: [w for w in shell.windows() if w.title in titles and where(w)],
+                                      timeout=timeout, step=0.2)
+            return found[0] if found else None
+
+        def start_app():
+            """The app started; its What's New as GNOME Shell sees it once it has a parent
+            (GNOME Shell may list it a moment before), or a failure's description."""
+            app, out = session.start([args.app, "--app-id", APP_ID])
+            dialog = whats_new(DEADLINE, lambda w: w.transient_for is not None) or whats_new(1)
+            problem = None
+            if dialog is None:
+                problem = "no What's New"
+            elif dialog.transient_for != "Module test app" or dialog.fields.get("transient_pid") != app.pid:
+                problem = f"transient for {dialog.transient_for!r} (pid {dialog.fields.get('transient_pid')})"
+            elif not dialog.modal:
+                problem = "not modal"
+            if problem:
+                problem += (f": {dialog} (app output: {session.output(out)}; first-open ran: {session.logged()!r}; "
+                            f"windows: {shell.windows()})")
+            return app, out, dialog, problem
+
+        # 1. Transient for the app's window, modal, focused; Enter dismisses and records.
+        app, out, dialog, problem = start_app()
+        if problem:
+            fail(f"What's New on GNOME Shell: {problem}")
+        if whats_new(10, lambda w: w.focused) is None:
+            fail(f"What's New does not get the focus: {shell.windows()}")
+        time.sleep(0.6)  # keys count from 0.5 s after the window was focused (docs/window.md)
+        shell.press_key("Return")
+        line = session.wait_for_log(1)[0]
+        if not (line.startswith(f"appstream:{APP_ID} --parent wayland:") and line.endswith("-> 0")):
+            fail(f"first-open ran as {line!r}, expected --parent wayland:HANDLE and exit 0 (Enter)")
+        if recorded(session) != "1.1":
+            fail(f"Enter did not record 1.1: {recorded(session)}")
+        if app.poll() is not None:
+            fail("the app ended")
+        session.stop_all()
+        print("ok: GNOME Shell Wayland: What's New transient for the app's window, modal, focused; Enter records")
+
+        # 2. The app's window closes while What's New is open (the app quits: SIGUSR1
+        # destroys its windows): the export ends, mutter tells the window helper, and What's
+        # New closes with it; nothing recorded. Counted over --starts starts.
+        transient, problems = 0, []
+        for start in range(args.starts):
+            for command in (["reset", f"appstream:{APP_ID}"], ["mark-seen", "--version", "1.0", f"appstream:{APP_ID}"]):
+                done = run(args.first_open, *command, env=session.env)
+                if done.returncode != 0:
+                    fail(f"{' '.join(command)}: {done.stderr}")
+            before = len(session.logged().splitlines())
+            app, out, dialog, problem = start_app()
+            if problem is None:
+                app.send_signal(signal.SIGUSR1)
+                app.wait(20)
+                lines = desktops.wait_for(lambda: session.logged().splitlines()[before:], timeout=DEADLINE)
+                line = lines[0] if lines else "(first-open did not end)"
+                if not (line.startswith(f"appstream:{APP_ID} --parent wayland:") and line.endswith("-> 2")):
+                    problem = f"first-open ran as {line!r}, expected --parent wayland:HANDLE and exit 2"
+                elif recorded(session) != "1.0":
+                    problem = f"recorded {recorded(session)} though What's New was not dismissed"
+                elif whats_new(1) is not None:
+                    problem = "What's New stayed open after the app's window went"
+            if problem:
+                problems.append(f"start {start + 1}: {problem}")
+            else:
+                transient += 1
+            session.stop_all()
+        print(f"{transient} of {args.starts} starts: What's New transient for the app's window, modal, "
+              f"closed with it (exit 2, nothing recorded)")
+        if problems:
+            fail("; ".join(problems[:3]))
+    finally:
+        shell.stop()
+    print("ok: GNOME Shell Wayland: the app's window closing closes What's New")
+
+
 def seed(args, session, version="1.0"):
     session.install_metainfo()
     seeded = run(args.first_open, "mark-seen", "--version", version, f"appstream:{APP_ID}", env=session.env)
@@ -600,13 +705,15 @@ def check_log(args, session):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("case", choices=["exclusions", "wayland", "whats-new", "parent-gone", "dialog-first",
-                                         "many-windows", "app-quits", "log", "names", "kwin"])
+                                         "many-windows", "app-quits", "log", "names", "kwin", "gnome-shell"])
     parser.add_argument("--module", required=True)
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--app", required=True)
     parser.add_argument("--embedding-app")
     parser.add_argument("--car-spec")
     parser.add_argument("--lib-dir")
+    parser.add_argument("--starts", type=int, default=1,
+                        help="gnome-shell: how many starts to count (docs/gtk-module.md's figure: 20)")
     args = parser.parse_args()
     if not os.environ.get("DISPLAY"):
         if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
@@ -624,7 +731,8 @@ def main():
         cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new,
                  "parent-gone": check_parent_gone, "dialog-first": check_dialog_first,
                  "many-windows": check_many_windows, "app-quits": check_app_quits, "log": check_log,
-                 "names": check_names, "kwin": check_kwin}
+                 "names": check_names, "kwin": check_kwin,
+                 "gnome-shell": check_gnome_shell}
         cases[args.case](args, session)
     finally:
         session.stop_all()
