@@ -405,8 +405,17 @@ def check_gnome_shell(args, session):
             fail(f"What's New on GNOME Shell: {problem}")
         if whats_new(10, lambda w: w.focused) is None:
             fail(f"What's New does not get the focus: {shell.windows()}")
-        time.sleep(0.6)  # keys count from 0.5 s after the window was focused (docs/window.md)
-        shell.press_key("Return")
+        # Keys count from 0.5 s after the window was focused (docs/window.md). A window busy
+        # as it gains the focus (a loaded machine) handles the focus late and counts from
+        # then, ignoring a Return that came sooner, as it would a person's: while nothing
+        # happened 3 s later, Return is pressed again, as a person would, up to three times
+        # (as scripts/test-debian-package.sh does).
+        for attempt in range(3):
+            time.sleep(0.6)
+            shell.press_key("Return")
+            if desktops.wait_for(lambda: session.logged(), timeout=3):
+                break
+            print(f"(Return pressed again: nothing after attempt {attempt + 1})")
         line = session.wait_for_log(1)[0]
         if not (line.startswith(f"appstream:{APP_ID} --parent wayland:") and line.endswith("-> 0")):
             fail(f"first-open ran as {line!r}, expected --parent wayland:HANDLE and exit 0 (Enter)")
