@@ -68,7 +68,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 press_return() {
     local window=$1 condition=$2 attempt
     for attempt in 1 2 3; do
-        xdotool windowfocus --sync "$window" 2>/dev/null || return 0  # gone: dismissed
+        timeout 5 xdotool windowfocus --sync "$window" 2>/dev/null || return 0  # gone (dismissed), or refused
         sleep 0.6
         xdotool key --clearmodifiers Return
         timeout 3 sh -c 'until eval "$0"; do sleep 0.1; done' "$condition" && return 0

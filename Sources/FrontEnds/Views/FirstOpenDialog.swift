@@ -251,7 +251,8 @@ public final class FirstOpenDialog {
 
     /// Makes the window modal and transient for a window of another process (an app of
     /// any toolkit: `first-open --parent`), and centres it on that window. Closes the
-    /// window (``DismissalReason/programmatic``) when that window is destroyed (X11).
+    /// window (``DismissalReason/programmatic``) when that window is destroyed (on
+    /// Wayland, when the compositor says so).
     /// Call before ``present()``, on a dialog built without a `parent`.
     /// - Throws: ``ParentWindowError`` when that window cannot be reached; the dialog
     ///   then stays a window of its own, centred on the screen.

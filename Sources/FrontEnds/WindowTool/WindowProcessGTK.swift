@@ -48,8 +48,9 @@ enum WindowProcessGTK {
         // desktop file can match.
         g_set_prgname(Self.desktopID)
         // main.swift has set the locale (setlocale(LC_ALL, "")) before anything else; GTK
-        // would set it again here, while the thread that reads the spec may format dates
-        // and look up translations (setlocale is not safe against that).
+        // would only set the same again. The locale stays as main set it for the
+        // process's life: the thread that reads the spec formats dates and looks up
+        // translations, and setlocale is not safe against that.
         gtk_disable_setlocale()
         return GTK.initialize()
     }

@@ -39,28 +39,28 @@ struct WindowShowCommand {
         let request = try Self.request(options)
         // Held until this process exits, whatever happens below.
         defer { request.lock?.release() }
-        // The spec is read on a worker thread (BackgroundSpecRead) while GTK starts here:
-        // it opens the display and the display's GtkSettings read the theme's style sheets
-        // (~20 ms for any window; the icon theme and the first widget would load them
-        // otherwise). GDK_GL=disable is in the environment from before the thread starts
-        // until readWindow has joined it (nothing changes the environment under it). An
-        // invalid --from is reported by readWindow, as before.
+        // The spec is read on a worker thread (BackgroundSpecRead) while the display's
+        // GtkSettings read the theme's style sheets here (~20 ms for any window; the icon
+        // theme and the first widget would load them otherwise). Started only once GTK has
+        // opened the display: gtk_init changes the environment (GDK takes
+        // DESKTOP_STARTUP_ID out of it), and the thread reads the environment (the
+        // locale's languages, XDG_DATA_DIRS), which setenv/unsetenv on another thread may
+        // corrupt under it. GDK_GL=disable stays set until readWindow has joined the
+        // thread, for the same reason. An invalid --from is reported by readWindow.
         let restoreEnvironment = WindowProcessGTK.turnGLOffForStartup()
-        let reading = BackgroundSpecRead(path: request.specPath, kind: request.kind,
-                                         notesAfter: try? options.version("from"), version: request.handover?.version)
         let hasDisplay: Bool
         do {
             hasDisplay = try Self.openDisplay(for: request)
         } catch {
-            _ = try? reading.result()
             restoreEnvironment()
             throw error
         }
         guard hasDisplay else {
-            _ = try? reading.result()
             restoreEnvironment()
             return request.nothingShown
         }
+        let reading = BackgroundSpecRead(path: request.specPath, kind: request.kind,
+                                         notesAfter: try? options.version("from"), version: request.handover?.version)
         _ = GTKSettings.current
         let window = try Self.readWindow(request, options, reading, restoringEnvironment: restoreEnvironment)
         guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }

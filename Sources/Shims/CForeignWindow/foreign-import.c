@@ -124,6 +124,10 @@ fo_wayland_import (GdkDisplay *display, const char *handle, gboolean *names_wind
   wl_proxy_marshal_flags (importer, FO_DESTROY, NULL, wl_proxy_get_version (importer), WL_MARSHAL_FLAG_DESTROY);
   /* Later events (the other window going away) come through GDK's dispatch. */
   wl_proxy_set_queue (import->imported, NULL);
+  /* A `destroyed` read between the round trip and the move (the other window closed just
+     then) stays on the private queue, which libwayland does not move with the proxy and
+     frees with the queue: dispatched here, or it would never be heard of. */
+  wl_display_dispatch_queue_pending (wl_display, queue);
   wl_registry_destroy (registry);
   wl_proxy_wrapper_destroy (wrapper);
   wl_event_queue_destroy (queue);
