@@ -127,21 +127,11 @@ extension FirstOpenDialog {
             let sectionBox = Box(.vertical, spacing: 14)
             if let heading = section.heading {
                 let headingBox = Box(.vertical, spacing: 2)
-                let label = Label(heading, headingLevel: 2)
-                label.addStyleClass("first-open-section-heading")
-                label.wraps = true
-                label.xAlign = 0
-                label.horizontalAlignment = .start
-                label.maxWidthChars = RowView.maxWidthChars
+                let label = Self.sectionText(Label(heading, headingLevel: 2), styleClass: "first-open-section-heading")
                 headingBox.append(label)
                 body.sectionHeadings.append(label)
                 if let line = BuiltInStrings.releaseLine(date: section.date, isPrerelease: section.isPrerelease) {
-                    let dateLabel = Label(line)
-                    dateLabel.addStyleClass("first-open-section-date")
-                    dateLabel.wraps = true
-                    dateLabel.xAlign = 0
-                    dateLabel.horizontalAlignment = .start
-                    dateLabel.maxWidthChars = RowView.maxWidthChars
+                    let dateLabel = Self.sectionText(Label(line), styleClass: "first-open-section-date")
                     headingBox.append(dateLabel)
                     body.dateLabels.append(dateLabel)
                 }
@@ -170,12 +160,7 @@ extension FirstOpenDialog {
             }
             if let note = section.note {
                 // Dimmed like the footnote: it is about the notes, not one of them.
-                let label = Label(note)
-                label.addStyleClass("first-open-footnote")
-                label.wraps = true
-                label.xAlign = 0
-                label.horizontalAlignment = .start
-                label.maxWidthChars = RowView.maxWidthChars
+                let label = Self.sectionText(Label(note), styleClass: "first-open-footnote")
                 sectionBox.append(label)
                 body.noteLabels.append(label)
             }
@@ -184,6 +169,17 @@ extension FirstOpenDialog {
         }
         if let footnote = body.footnoteLabel { body.box.moveToEnd(footnote) }
         return built
+    }
+
+    /// A section's own line (its heading, date, or a note about its notes): wrapped at
+    /// the rows' width, from the start edge, styled by `styleClass`.
+    private static func sectionText(_ label: Label, styleClass: String) -> Label {
+        label.addStyleClass(styleClass)
+        label.wraps = true
+        label.xAlign = 0
+        label.horizontalAlignment = .start
+        label.maxWidthChars = RowView.maxWidthChars
+        return label
     }
 
     static func makeActions(content: WindowContent) -> Actions {
