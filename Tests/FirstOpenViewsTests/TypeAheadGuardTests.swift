@@ -62,6 +62,25 @@ final class TypeAheadGuardTests: XCTestCase {
         XCTAssertFalse(guardian.ignoresPress(keycode: enter, time: 93_600, at: 3_600_000))
     }
 
+    /// With the focus change's own server time (XInput 2's FocusIn), a window that
+    /// handles the focus late counts from when the focus came, not from when it handled
+    /// it: a Return pressed 600 ms after the focus works though it is handled right
+    /// after the focus; one pressed 300 ms after is ignored however late it is handled.
+    func testOnX11ALateFocusCountsFromItsServerTime() {
+        var guardian = TypeAheadGuard()
+        guardian.windowShown(at: 0, serverTime: 90_000)
+        guardian.windowFocused(at: 2_000_000, serverTime: 91_000) // handled 1 s late
+        XCTAssertTrue(guardian.ignoresPress(keycode: enter, time: 91_300, at: 2_000_100), "300 ms after the focus")
+        XCTAssertTrue(guardian.ignoresRelease(keycode: enter))
+        XCTAssertFalse(guardian.ignoresPress(keycode: enter, time: 91_600, at: 2_000_200), "600 ms after the focus")
+        // The first focus, 200 ms after the window was shown, handled late: covered by the
+        // show, as without its time.
+        var first = TypeAheadGuard()
+        first.windowShown(at: 0, serverTime: 90_000)
+        first.windowFocused(at: 900_000, serverTime: 90_200)
+        XCTAssertFalse(first.ignoresPress(keycode: enter, time: 90_600, at: 900_100), "600 ms after shown")
+    }
+
     /// A key held down from before keeps repeating into the window: it stays ignored
     /// until it is released.
     func testAKeyHeldSinceTheGuardStaysIgnoredUntilReleased() {

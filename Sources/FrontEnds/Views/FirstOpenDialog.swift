@@ -91,6 +91,8 @@ public final class FirstOpenDialog {
     private let parent: Window?
     /// Holds back keys typed for another window as this one appears.
     private var typeAheadGuard = TypeAheadGuard()
+    /// When the window gained the focus, by the X server's clock (the guard's focus delay).
+    private let focusTimes = FocusTimeWatch()
     /// A window of another process it is transient for (``setParent(_:)``).
     private var foreignParent: ForeignParent?
     private let styleSheet: CSSProvider
@@ -339,7 +341,10 @@ public final class FirstOpenDialog {
         let callback = onDismiss
         onDismiss = nil
         styleSheet.remove()
-        if !nativeWindowDestroyed { window.destroy() }
+        if !nativeWindowDestroyed {
+            focusTimes.stop()
+            window.destroy()
+        }
         foreignParent?.detach()
         callback?(reason)
     }
@@ -462,7 +467,7 @@ public final class FirstOpenDialog {
             return false
         }
         window.connectWithArgument("focus-in-event") { _ in
-            self.typeAheadGuard.windowFocused(at: g_get_monotonic_time())
+            self.typeAheadGuard.windowFocused(at: g_get_monotonic_time(), serverTime: self.focusTimes.lastFocusTime)
             return false
         }
         window.connectWithArgument("delete-event") { _ in
@@ -493,6 +498,7 @@ public final class FirstOpenDialog {
             // Keys count from half a second after this (TypeAheadGuard), judged on X11 by
             // the server's clock: taken before the icons load, which may take a while.
             self.typeAheadGuard.windowShown(at: g_get_monotonic_time(), serverTime: self.window.serverTime)
+            self.focusTimes.watch(self.window)
             self.window.flushDisplay()
             if self.iconScale != self.window.scaleFactor { self.loadIcons(scale: self.window.scaleFactor) }
             self.scheduleSectionBuilding()

@@ -13,10 +13,11 @@
 /// held back.
 ///
 /// Times: on X11 a key is judged by its own timestamp against the X server's time when
-/// the window was shown, so a window busy while it appears (loading its icons on a slow
-/// machine) does not hold back a key pressed well after it appeared. Where the server's
-/// clock is not known (Wayland), and for a focus gained later on, the time the event is
-/// handled counts (`g_get_monotonic_time`, microseconds).
+/// the window was shown, and when it gained the focus (XInput 2's FocusIn carries the
+/// server's time), so a window busy while it appears or gains the focus (loading its
+/// icons on a slow machine) does not hold back a key pressed well after that. Where the
+/// server's clock is not known (Wayland), the time the event is handled counts
+/// (`g_get_monotonic_time`, microseconds).
 struct TypeAheadGuard: Sendable {
     /// How long keys are ignored after the window is shown or gains the focus, in
     /// microseconds.
@@ -28,6 +29,8 @@ struct TypeAheadGuard: Sendable {
     private var shownServerTime: UInt32?
     /// When a focus gained after the start counts from (monotonic µs).
     private var focusedAt: Int?
+    /// The X server's time of that focus, where known.
+    private var focusedServerTime: UInt32?
     /// Hardware keycodes pressed while keys were ignored and not released since.
     private var held: Set<UInt16> = []
 
@@ -38,14 +41,21 @@ struct TypeAheadGuard: Sendable {
         shownServerTime = serverTime == 0 ? nil : serverTime
     }
 
-    /// The window gained the keyboard focus at `now`. The first focus, given as the
-    /// window appears, is covered by ``windowShown(at:serverTime:)``; one gained later
-    /// (the user came back to it, or the desktop gave it the focus late) starts a delay
-    /// of its own.
-    mutating func windowFocused(at now: Int) {
+    /// The window gained the keyboard focus, handled at `now`; `serverTime` is the X
+    /// server's time of the focus change (nil or 0 where it is not known). The first
+    /// focus, given as the window appears, is covered by ``windowShown(at:serverTime:)``;
+    /// one gained later (the user came back to it, or the desktop gave it the focus
+    /// late) starts a delay of its own.
+    mutating func windowFocused(at now: Int, serverTime: UInt32? = nil) {
         guard let shownAt else { return }
-        if shownServerTime != nil, focusedAt == nil, now < shownAt + Self.delay { return }
+        let serverTime = serverTime == 0 ? nil : serverTime
+        if let shownServerTime, focusedAt == nil {
+            let soonAfterShown = serverTime.map { Self.milliseconds(from: shownServerTime, to: $0) < Self.delay / 1000 }
+                ?? (now < shownAt + Self.delay)
+            if soonAfterShown { return }
+        }
         focusedAt = now
+        focusedServerTime = serverTime
     }
 
     /// Whether the press of `keycode` is to be ignored: `time` is the event's timestamp
@@ -63,11 +73,22 @@ struct TypeAheadGuard: Sendable {
 
     private func accepts(time: UInt32, at now: Int) -> Bool {
         guard let shownAt else { return false }
-        if let focusedAt, now < focusedAt + Self.delay { return false }
+        if let focusedAt {
+            if let focusedServerTime, time != 0 {
+                if Self.milliseconds(from: focusedServerTime, to: time) < Self.delay / 1000 { return false }
+            } else if now < focusedAt + Self.delay {
+                return false
+            }
+        }
         if let shownServerTime, time != 0 {
-            // Wrapping difference: a key from before the window was shown is negative.
-            return Int(Int32(bitPattern: time &- shownServerTime)) >= Self.delay / 1000
+            return Self.milliseconds(from: shownServerTime, to: time) >= Self.delay / 1000
         }
         return now >= shownAt + Self.delay
+    }
+
+    /// `later - earlier` on the X server's clock, in ms: it wraps, and a time before
+    /// `earlier` (a key from before the window was shown) is negative.
+    private static func milliseconds(from earlier: UInt32, to later: UInt32) -> Int {
+        Int(Int32(bitPattern: later &- earlier))
     }
 }

@@ -5,6 +5,7 @@
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
 #include <X11/Xatom.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/Xlibint.h>
 
 gboolean
@@ -214,6 +215,30 @@ fo_x11_is_active_window (GdkWindow *window)
     XFree (data);
   gdk_x11_display_error_trap_pop_ignored (display);
   return active;
+}
+
+guint32
+fo_x11_focus_in_time (GdkXEvent *xevent)
+{
+  /* XInput's major opcode, asked once (-1: not yet, 0: no XInput); event filters run on
+     the main thread only. */
+  static int opcode = -1;
+  XEvent *event = (XEvent *) xevent;
+  XIEvent *xi;
+
+  if (event->type != GenericEvent)
+    return 0;
+  if (opcode == -1)
+    {
+      int first_event, first_error;
+      if (!XQueryExtension (event->xcookie.display, "XInputExtension", &opcode, &first_event, &first_error))
+        opcode = 0;
+    }
+  /* GDK fetched the cookie's data before the filters run. */
+  if (opcode == 0 || event->xcookie.extension != opcode || event->xcookie.data == NULL)
+    return 0;
+  xi = event->xcookie.data;
+  return xi->evtype == XI_FocusIn ? (guint32) ((XIFocusInEvent *) xi)->time : 0;
 }
 
 gboolean

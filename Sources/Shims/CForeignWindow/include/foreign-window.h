@@ -76,6 +76,11 @@ guint32 fo_x11_server_time (GdkWindow *window);
  * window manager says has the focus. FALSE off X11, without a window manager that says. */
 gboolean fo_x11_is_active_window (GdkWindow *window);
 
+/* The X server's time of XEVENT when it is an XInput 2 FocusIn (GDK 3 takes focus changes
+ * through XInput 2; GTK's focus-in-event has no time), else 0. For a GdkFilterFunc (the
+ * main thread's event dispatch). */
+guint32 fo_x11_focus_in_time (GdkXEvent *xevent);
+
 /// Calls `ready (data)` once, from the main loop, when GNOME Shell's overview is not
 /// shown: at once without GNOME Shell (or a session bus), else when the shell's
 /// `OverviewActive` property turns false. GNOME Shell opens a session in its overview; a
