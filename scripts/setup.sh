@@ -21,6 +21,7 @@ packages=(
     # xdg-foreign v2 (KWin): wayland-scanner generates the GTK module's exporter code from
     # wayland-protocols' XML at build time, and check-desktop.py's v2 test client's
     libwayland-dev libwayland-bin wayland-protocols
+    libxi-dev                      # XInput 2's FocusIn event (its X time, for the typed-ahead guard)
     xdotool                        # driving windows in the tests
     openbox                        # a window manager's stacking and focus in the GTK module tests
     weston                         # headless Wayland compositor for the Wayland session test
