@@ -267,8 +267,8 @@ public final class FirstOpenDialog {
         foreign.onParentDestroyed { [weak self] in self?.dismiss() }
     }
 
-    /// How often (every 100 ms) the window checks, after its map, whether it must ask for
-    /// the focus its parent has (``takeFocusFromParent(checksLeft:)``).
+    /// How many times (one every 100 ms) the window checks, after its map, whether it
+    /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``).
     private static let focusChecks = 30
 
     /// Window managers give a new transient window the focus only if its parent has the
