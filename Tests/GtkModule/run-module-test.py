@@ -633,6 +633,21 @@ def named_metainfo(component_id, launchable):
                         f'<launchable type="desktop-id">{launchable}</launchable>' if launchable else "")
 
 
+def dismiss_whats_new_over(session, command, started_as, runs, what):
+    """Starts the app (COMMAND); What's New must come over its window; Return dismisses
+    it, and first-open's run number RUNS must be appstream:STARTED_AS over that window."""
+    _, out = session.start(command)
+    app_window = window("Module test app", log=out)
+    dialog = window(WHATS_NEW, log=out)
+    if transient_for(dialog) != app_window:
+        fail(f"{what}: What's New is not transient for the app's window")
+    press(dialog, "Return")
+    line = session.wait_for_log(runs)[-1]
+    if not line.startswith(f"appstream:{started_as} --parent x11:{app_window:x} -> 0"):
+        fail(f"{what}: first-open ran as '{line}', expected appstream:{started_as} … -> 0")
+    session.stop_all()
+
+
 def check_names(args, session):
     folder = os.path.join(session.env["XDG_DATA_HOME"], "metainfo")
     os.makedirs(folder, exist_ok=True)
@@ -649,17 +664,8 @@ def check_names(args, session):
         if program:
             app = os.path.join(session.root, program)
             shutil.copy(args.app, app)
-        _, out = session.start([app] + app_args)
-        app_window = window("Module test app", log=out)
-        dialog = window(WHATS_NEW, log=out)
-        if transient_for(dialog) != app_window:
-            fail(f"{file_name}: What's New is not transient for the app's window")
-        press(dialog, "Return")
         runs += 1
-        line = session.wait_for_log(runs)[-1]
-        if not line.startswith(f"appstream:{started_as} --parent x11:{app_window:x} -> 0"):
-            fail(f"{file_name}: first-open ran as '{line}', expected appstream:{started_as} … -> 0")
-        session.stop_all()
+        dismiss_whats_new_over(session, [app] + app_args, started_as, runs, file_name)
         print(f"ok: {file_name} (<id>{component_id}</id>) found as {started_as}")
     print("ok: every name leads to the metainfo file")
 
@@ -675,17 +681,8 @@ def check_names(args, session):
     index = os.path.join(session.env["XDG_CACHE_HOME"], "first-open", "metainfo-index")
     os.remove(index)
     os.mkfifo(index)
-    _, out = session.start([args.app] + app_args)
-    app_window = window("Module test app", log=out)
-    dialog = window(WHATS_NEW, log=out)
-    if transient_for(dialog) != app_window:
-        fail("with a FIFO for the index: What's New is not transient for the app's window")
-    press(dialog, "Return")
     runs += 1
-    line = session.wait_for_log(runs)[-1]
-    if not line.startswith(f"appstream:{started_as} --parent x11:{app_window:x} -> 0"):
-        fail(f"with a FIFO for the index: first-open ran as '{line}'")
-    session.stop_all()
+    dismiss_whats_new_over(session, [args.app] + app_args, started_as, runs, "with a FIFO for the index")
     print("ok: a FIFO for the index neither blocks the app nor stops the module")
 
 
