@@ -362,8 +362,9 @@ as_user_gtk_campaign() {
     printf '#!/bin/sh\n[ "$1" = index ] && exec first-open "$@"\nfirst-open "$@"\nstatus=$?\necho "$* -> $status" >>"%s"\nexit $status\n' \
         "$log" >"$HOME/first-open-campaign"
     chmod +x "$HOME/first-open-campaign"
-    first-open index >/dev/null || fail "first-open index"
-    index="${XDG_CACHE_HOME:-$HOME/.cache}/first-open/metainfo-index"
+    # "indexed N names of M metainfo files in PATH": one index per list of data folders.
+    index=$(first-open index) || fail "first-open index"
+    index=${index##* in }
     for app in "${campaign_apps[@]}"; do
         command -v "$app" >/dev/null || fail "campaign: $app is not installed"
         # The app's metainfo through the index, by its program name or the id of the

@@ -58,11 +58,122 @@ final class AppStreamSourceTests: XCTestCase {
         XCTAssertTrue(painter.stdout.contains("no record of org.example.Painter"), painter.stdout + painter.stderr)
         let index = try cli.run(["index"])
         XCTAssertEqual(index.status, 0, index.stderr)
-        let written = try String(contentsOfFile: cli.root.appendingPathComponent("cache/first-open/metainfo-index").path,
-                                 encoding: .utf8)
+        let indexPath = try XCTUnwrap(index.stdout.split(separator: " ").last.map { String($0.dropLast()) })
+        XCTAssertTrue(indexPath.hasPrefix(cli.root.appendingPathComponent("cache/first-open/metainfo-index-").path),
+                      index.stdout)
+        let written = try String(contentsOfFile: indexPath, encoding: .utf8)
         XCTAssertTrue(written.hasPrefix("first-open metainfo index 1\nfolder "), written)
         XCTAssertTrue(written.contains("\norg.example.viewer\t\(metainfo.path)/viewer.appdata.xml\n"), written)
         XCTAssertTrue(written.contains("\npainter\t\(metainfo.path)/org.example.Painter.appdata.xml\n"), written)
+    }
+
+    /// A data folder of `cli` with metainfo files made from the Maps fixture: each
+    /// `(file, id, launchable)` in `metainfo/`; returns the folder.
+    private func installMetainfo(_ files: [(String, String, String?)], in cli: CLIHarness,
+                                 share: String = "share") throws -> URL {
+        let metainfo = cli.root.appendingPathComponent(share).appendingPathComponent("metainfo")
+        try FileManager.default.createDirectory(at: metainfo, withIntermediateDirectories: true)
+        let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+            "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
+        for (file, id, launchable) in files {
+            let text = fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>\(id)</id>")
+                .replacingOccurrences(of: "<name>Maps</name>", with: "<name>\(id)</name>")
+                .replacingOccurrences(of: "<launchable type=\"desktop-id\">org.example.Maps.desktop</launchable>",
+                                      with: launchable.map { "<launchable type=\"desktop-id\">\($0)</launchable>" } ?? "")
+            try text.write(to: metainfo.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        return metainfo
+    }
+
+    /// One package's desktop-id launchable that names another app's desktop file never
+    /// takes that app's name: the app's own `<id>` wins although the other file sorts
+    /// first, in any case; a name two files of one folder claim alike is no answer (one
+    /// line naming both), and a file that no longer names the app (edited in place, so
+    /// the index still looks current) is not taken for it. Nothing is ever recorded for
+    /// the other app.
+    func testAnAppsOwnIDOutranksAnotherFilesLaunchableAndTiesAreNoMatch() throws {
+        let cli = try CLIHarness()
+        let metainfo = try installMetainfo([("a0.metainfo.xml", "org.adv.B", "org.adv.A.desktop"),
+                                            ("aaa.metainfo.xml", "org.adv.A", nil),
+                                            ("twin1.metainfo.xml", "org.adv.Twin", nil),
+                                            ("twin2.metainfo.xml", "org.adv.Twin", nil)], in: cli)
+        cli.environment["XDG_DATA_DIRS"] = metainfo.deletingLastPathComponent().path
+        cli.environment["XDG_CACHE_HOME"] = cli.root.appendingPathComponent("cache").path
+        for name in ["org.adv.A", "ORG.ADV.A", "org.adv.a.desktop"] {
+            let explain = try cli.run(["explain", "appstream:" + name])
+            XCTAssertEqual(explain.status, 0, "\(name): \(explain.stderr)")
+            XCTAssertTrue(explain.stdout.hasPrefix("welcome: no record of org.adv.A"), "\(name): \(explain.stdout)")
+        }
+        XCTAssertEqual(try cli.run(["mark-seen", "appstream:org.adv.A"]).status, 0)
+        XCTAssertNotNil(cli.recordedVersion("org.adv.A"))
+        XCTAssertNil(cli.recordedVersion("org.adv.B"), "another app's record was written")
+
+        let twin = try cli.run(["explain", "appstream:org.adv.Twin"])
+        XCTAssertEqual(twin.status, 65, twin.stdout)
+        XCTAssertEqual(twin.stderr.split(separator: "\n").count, 1, twin.stderr)
+        XCTAssertTrue(twin.stderr.contains("claimed alike by \(metainfo.path)/twin1.metainfo.xml and "
+                                               + "\(metainfo.path)/twin2.metainfo.xml"), twin.stderr)
+        let index = try cli.run(["index"])
+        XCTAssertEqual(index.status, 0, index.stderr)
+        XCTAssertTrue(index.stderr.contains("\"org.adv.twin\" is claimed alike"), index.stderr)
+        let find = try cli.run(["index", "--find", "org.adv.Twin", "org.adv.A"])
+        XCTAssertEqual(find.stdout, "org.adv.A\n", find.stderr)
+
+        // aaa's file edited in place (the folder's time, the index's stamp, unchanged)
+        // to name another app: org.adv.A is no longer found through it.
+        let aaa = metainfo.appendingPathComponent("aaa.metainfo.xml")
+        let handle = try FileHandle(forWritingTo: aaa)
+        let text = try String(contentsOf: aaa, encoding: .utf8).replacingOccurrences(of: "<id>org.adv.A</id>",
+                                                                                      with: "<id>org.adv.C</id>")
+        try handle.truncate(atOffset: 0)
+        handle.write(Data(text.utf8))
+        try handle.close()
+        let moved = try cli.run(["explain", "appstream:org.adv.A"])
+        XCTAssertEqual(moved.status, 65, moved.stdout)
+        XCTAssertTrue(moved.stderr.contains("looked for org.adv.A.metainfo.xml"), moved.stderr)
+        XCTAssertTrue(try cli.run(["explain", "appstream:org.adv.C"]).stdout.hasPrefix("welcome: no record of org.adv.C"))
+    }
+
+    /// An index that cannot be written is an error of `first-open index` (exit 73, one
+    /// line), and `index --find` answers all the same; apps with other data folders keep
+    /// an index each, so neither replaces the other's.
+    func testAnUnwritableIndexIsAnErrorButFindStillAnswersAndEachFolderListHasItsOwn() throws {
+        let cli = try CLIHarness()
+        let first = try installMetainfo([("first.metainfo.xml", "org.adv.First", nil)], in: cli, share: "one")
+        let second = try installMetainfo([("second.metainfo.xml", "org.adv.Second", nil)], in: cli, share: "two")
+        let cache = cli.root.appendingPathComponent("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        cli.environment["XDG_CACHE_HOME"] = cache.path
+        // A file where the index's folder belongs: no index can be written, even by root.
+        try "".write(to: cache.appendingPathComponent("first-open"), atomically: true, encoding: .utf8)
+        cli.environment["XDG_DATA_DIRS"] = first.deletingLastPathComponent().path
+        let index = try cli.run(["index"])
+        XCTAssertEqual(index.status, 73, index.stdout)
+        XCTAssertEqual(index.stderr.split(separator: "\n").count, 1, index.stderr)
+        XCTAssertTrue(index.stderr.hasPrefix("first-open: index: cannot write \(cache.path)/first-open/metainfo-index-"),
+                      index.stderr)
+        let find = try cli.run(["index", "--find", "nothing.here", "org.adv.First"])
+        XCTAssertEqual(find.status, 0, find.stderr)
+        XCTAssertEqual(find.stdout, "org.adv.First\n")
+        XCTAssertTrue(find.stderr.contains("warning: cannot write"), find.stderr)
+        XCTAssertTrue(try cli.run(["explain", "appstream:org.adv.First"]).stdout.hasPrefix("welcome:"))
+
+        try FileManager.default.removeItem(at: cache.appendingPathComponent("first-open"))
+        let one = try cli.run(["index"])
+        let two = try cli.run(["index"], extraEnvironment: ["XDG_DATA_DIRS": second.deletingLastPathComponent().path])
+        XCTAssertEqual([one.status, two.status], [0, 0], one.stderr + two.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("first-open").path)
+        XCTAssertEqual(files.filter { $0.hasPrefix("metainfo-index-") }.count, 2, "\(files)")
+        // Each list's index is still current after the other's was written.
+        for (folder, name) in [(first, "org.adv.First"), (second, "org.adv.Second")] {
+            let dirs = folder.deletingLastPathComponent().path
+            let path = try XCTUnwrap((dirs == first.deletingLastPathComponent().path ? one : two)
+                .stdout.split(separator: " ").last.map { String($0.dropLast()) })
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(written.contains("\n\(name.lowercased())\t\(folder.path)/"), written)
+            let found = try cli.run(["index", "--find", name], extraEnvironment: ["XDG_DATA_DIRS": dirs])
+            XCTAssertEqual(found.stdout, name + "\n", found.stderr)
+        }
     }
 
     func testAppStreamIDWorksForEveryCommandWithoutASpec() throws {

@@ -353,6 +353,43 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertNil(cli.recordedVersion("org.example.Car"))
     }
 
+    /// An account without a passwd entry and without USER, LOGNAME (systemd's
+    /// `DynamicUser=`, a container's arbitrary uid), on a system whose passwd database
+    /// also asks systemd: the statically linked first-open crashed in glibc's NSS module
+    /// (exit 139) asking for the login name (quiet-session check) or the home folder. Run
+    /// in a mount namespace of its own whose /etc/nsswitch.conf says `files systemd`, with
+    /// a cleared environment: it decides, and records in the home it was given.
+    func testAnAccountWithoutPasswdEntryOrLoginNameDoesNotCrash() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run first-open as another uid in a mount namespace") }
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        let nsswitch = try cli.write("nsswitch.conf", "passwd: files systemd\ngroup: files systemd\nshadow: files\n")
+        let home = cli.root.appendingPathComponent("home").path
+        XCTAssertEqual(mkdir(home, 0o755), 0)
+        XCTAssertEqual(chown(home, 5000, 5000), 0)
+        for path in [cli.root.path, spec, nsswitch] { XCTAssertEqual(chmod(path, 0o755), 0) }
+        let script = """
+            mount --bind "$1" /etc/nsswitch.conf && shift && \
+            exec setpriv --reuid=5000 --regid=5000 --clear-groups env -i "$@"
+            """
+        func run(_ environment: [String], _ arguments: [String]) throws -> CLIHarness.Result {
+            CLIHarness.finish(try CLIHarness.launchTool(
+                "/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script, "sh", nsswitch]
+                    + environment + [CLIHarness.firstOpen.path] + arguments), timeout: 20)
+        }
+        let explain = try run(["HOME=\(home)"], ["explain", spec])
+        XCTAssertEqual(explain.status, 0, explain.stdout + explain.stderr)
+        XCTAssertTrue(explain.stdout.hasPrefix("welcome: no record of org.example.Car"), explain.stdout)
+        let noHome = try run([], ["explain", spec])
+        XCTAssertEqual(noHome.status, 0, noHome.stdout + noHome.stderr)
+        XCTAssertTrue(noHome.stdout.hasPrefix("welcome:"), noHome.stdout)
+        let seen = try run(["HOME=\(home)"], ["mark-seen", spec])
+        XCTAssertEqual(seen.status, 0, seen.stdout + seen.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(home + "/.local/state/first-open/org.example.Car.state", &info), 0, "no record in the home")
+        XCTAssertEqual(info.st_uid, 5000)
+    }
+
     /// `sudo -E app`: root with the user's HOME (and XDG_STATE_HOME, when the session set
     /// it). Nothing root creates may appear in the user's home: first-open refuses with
     /// one line and 77, shows and records nothing, and the user's own first-open still

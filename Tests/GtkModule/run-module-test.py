@@ -27,7 +27,9 @@ test's X server, with private XDG directories:
                when the GApplication id has no file (simple-scan), a desktop-id launchable
                for an app without GApplication (GIMP); at the first start after a
                metainfo change too (the index rebuilt while the app runs), and with a
-               FIFO where the index belongs (it must not block the app).
+               FIFO where the index belongs (it must not block the app), beside
+               another file whose launchable names the app, and with an index that
+               cannot be written.
   kwin         on KWin 5.27 on Wayland (kwin_wayland --virtual, Tests/Desktops), which
                offers xdg-foreign v2 only (GDK 3 exports through v1): the module exports
                the app's window through v2 itself, and KWin (its scripting) has What's
@@ -678,12 +680,48 @@ def check_names(args, session):
         done = run(args.first_open, *command, env=session.env)
         if done.returncode != 0:
             fail(f"{' '.join(command)}: {done.stderr}")
-    index = os.path.join(session.env["XDG_CACHE_HOME"], "first-open", "metainfo-index")
+    cache = os.path.join(session.env["XDG_CACHE_HOME"], "first-open")
+    indexes = [name for name in os.listdir(cache) if name.startswith("metainfo-index-")]
+    if len(indexes) != 1:
+        fail(f"expected one metainfo index for the app's data folders, found {indexes}")
+    index = os.path.join(cache, indexes[0])
     os.remove(index)
     os.mkfifo(index)
     runs += 1
     dismiss_whats_new_over(session, [args.app] + app_args, started_as, runs, "with a FIFO for the index")
     print("ok: a FIFO for the index neither blocks the app nor stops the module")
+
+    # Another package's file whose desktop-id launchable names this app's desktop file,
+    # sorting first: the app's own <id> wins, What's New is the app's (not "What's New in
+    # Bravo" over it), and nothing is recorded for the other app.
+    file_name, component_id, _, app_args, _, started_as = NAMED_APPS[0]
+    path = os.path.join(folder, file_name)
+    with open(os.path.join(folder, "a0.appdata.xml"), "w") as f:
+        f.write(named_metainfo("org.example.Bravo", component_id).replace("<name>Module Test</name>",
+                                                                          "<name>Bravo</name>"))
+    for command in (["reset", path], ["mark-seen", "--version", "1.0", path]):
+        done = run(args.first_open, *command, env=session.env)
+        if done.returncode != 0:
+            fail(f"{' '.join(command)}: {done.stderr}")
+    runs += 1
+    dismiss_whats_new_over(session, [args.app] + app_args, started_as, runs, "beside another file's launchable")
+    bravo = os.path.join(session.env["XDG_STATE_HOME"], "first-open", "org.example.Bravo.state")
+    if os.path.exists(bravo):
+        fail("the other app's record was written")
+    print("ok: another file's launchable does not take the app's name")
+
+    # No index can be written (a file where its folder belongs; a read-only or full cache
+    # is the same to first-open): the module asks first-open, which answers from the files.
+    shutil.rmtree(cache)
+    open(cache, "w").close()
+    for command in (["reset", path], ["mark-seen", "--version", "1.0", path]):
+        done = run(args.first_open, *command, env=session.env)
+        if done.returncode != 0:
+            fail(f"{' '.join(command)}: {done.stderr}")
+    runs += 1
+    dismiss_whats_new_over(session, [args.app] + app_args, started_as, runs, "with an unwritable index")
+    os.remove(cache)
+    print("ok: an index that cannot be written still finds the app")
 
 
 def check_log(args, session):

@@ -16,8 +16,9 @@
  *   known dialog-only program, not an app that uses libfirst-open itself (it shows its
  *   own window: never two), and an installed AppStream metainfo file under a name the
  *   app goes by (its GApplication id, its program name), found through first-open's
- *   metainfo index (read with one open; rebuilt by `first-open index` in the
- *   background, and waited for at idle, when a metainfo folder changed).
+ *   metainfo index (read with one open; when a metainfo folder changed, first-open
+ *   itself is asked, `first-open index --find NAMES`, in its own process and answered
+ *   asynchronously: it rebuilds the index and answers even where it cannot write it).
  * - Then it starts `first-open appstream:NAME --parent x11:XID|wayland:HANDLE` (a
  *   Wayland window is exported through xdg-foreign for as long as first-open runs: by
  *   GDK through v1 where the compositor offers it (mutter), else by the module through
@@ -261,31 +262,30 @@ data_dirs (void)
 
 /* The metainfo index first-open keeps (MetainfoIndex.swift): every name an installed app
  * goes by (file name, <id>, desktop-id launchable; lower case, no ".desktop") and its
- * metainfo file, behind a stamp of the metainfo folders' modification times. Read with
- * one open; NULL when missing or not current (a package added or removed a file). */
+ * metainfo file, behind a stamp of the metainfo folders' modification times, in one file
+ * per list of folders (metainfo-index-HASH: the first 16 hex digits of the SHA-256 of the
+ * folders, each followed by a newline), so apps started with different XDG_DATA_DIRS
+ * never replace each other's. Read with one open; NULL when missing or not current (a
+ * package added or removed a file). */
 static char *
 read_index (void)
 {
   const char *cache = g_get_user_cache_dir ();
   g_autofree char *path = NULL;
+  g_autofree char *hash = NULL;
   g_autoptr(GPtrArray) dirs = data_dirs ();
   g_autoptr(GString) header = g_string_new ("first-open metainfo index 1\n");
+  g_autoptr(GString) list = g_string_new (NULL);
   const char *const folders[] = { "metainfo", "appdata" };
   char *contents = NULL;
   gsize length = 0;
 
-  if (g_path_is_absolute (cache) && g_utf8_validate (cache, -1, NULL))
-    path = g_strconcat (cache, "/first-open/metainfo-index", NULL);
-  else
-    path = g_strconcat (g_get_home_dir (), "/.cache/first-open/metainfo-index", NULL);
-  contents = read_regular_file (path, INDEX_SIZE_LIMIT, &length);
-  if (contents == NULL)
-    return NULL;
   for (gsize i = 0; i < G_N_ELEMENTS (folders); i++)
     for (guint j = 0; j < dirs->len; j++)
       {
         g_autofree char *folder = g_strconcat (dirs->pdata[j], "/", folders[i], NULL);
         struct stat info;
+        g_string_append_printf (list, "%s\n", folder);
         if (stat (folder, &info) == 0 && S_ISDIR (info.st_mode))
           g_string_append_printf (header, "folder %lld.%09ld %s\n", (long long) info.st_mtim.tv_sec,
                                   (long) info.st_mtim.tv_nsec, folder);
@@ -293,6 +293,15 @@ read_index (void)
           g_string_append_printf (header, "folder - %s\n", folder);
       }
   g_string_append_c (header, '\n');
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, list->str, list->len);
+  hash[16] = '\0';
+  if (g_path_is_absolute (cache) && g_utf8_validate (cache, -1, NULL))
+    path = g_strconcat (cache, "/first-open/metainfo-index-", hash, NULL);
+  else
+    path = g_strconcat (g_get_home_dir (), "/.cache/first-open/metainfo-index-", hash, NULL);
+  contents = read_regular_file (path, INDEX_SIZE_LIMIT, &length);
+  if (contents == NULL)
+    return NULL;
   if (length < header->len || memcmp (contents, header->str, header->len) != 0)
     {
       g_free (contents);
@@ -301,16 +310,17 @@ read_index (void)
   return contents;
 }
 
-/* Whether INDEX has NAME (compared as the index stores names). */
+/* Whether INDEX has NAME (compared as the index stores names); with AMBIGUOUS, whether
+ * it lists NAME as claimed alike by two files (a "!" line), which is never taken. */
 static gboolean
-index_has (const char *index, const char *name)
+index_has (const char *index, const char *name, gboolean ambiguous)
 {
   g_autofree char *key = g_ascii_strdown (name, -1);
   g_autofree char *line = NULL;
 
   if (g_str_has_suffix (key, ".desktop"))
     key[strlen (key) - strlen (".desktop")] = '\0';
-  line = g_strconcat ("\n", key, "\t", NULL);
+  line = g_strconcat (ambiguous ? "\n!" : "\n", key, "\t", NULL);
   return *key != '\0' && strstr (index, line) != NULL;
 }
 
@@ -326,54 +336,37 @@ is_usable_name (const char *name)
   return TRUE;
 }
 
-/* Rebuilds the index in the background (`first-open index`, double-forked, quiet), once
- * per process; the module waits for it at idle priority (see decide). */
-static void
-update_index (void)
-{
-  static gboolean started;
-  const char *command = g_getenv ("FIRST_OPEN_GTK_MODULE_COMMAND");
-  const char *argv[] = { NULL, "index", NULL };
-
-  if (started)
-    return;
-  started = TRUE;
-  argv[0] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
-  g_spawn_async (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL,
-                 NULL, NULL, NULL, NULL);
-}
-
-/* The name first-open finds the app's metainfo by (appstream:NAME), or NULL. The app
- * names itself by the default GApplication's id and by its program name (apps without
- * GApplication, e.g. "gimp"; apps whose GApplication id matches no file, e.g.
+/* The names the app goes by: the default GApplication's id and its program name (apps
+ * without GApplication, e.g. "gimp"; apps whose GApplication id matches no file, e.g.
  * simple-scan's org.gnome.SimpleScan); the index maps either to the file (eog's
  * org.gnome.eog to eog.appdata.xml through its <id>, org.xfce.Thunar to
- * org.xfce.thunar.appdata.xml whatever the case). Without a current index (a package
- * added, removed or updated a metainfo file: every update), it starts its rebuild and,
- * with WAITING_ALLOWED, returns NULL with *STALE set; otherwise only files named after
- * one of the names are found. */
-static char *
-find_metainfo_name (char **tried, gboolean waiting_allowed, gboolean *stale)
+ * org.xfce.thunar.appdata.xml whatever the case). */
+static void
+app_names (const char *names[2])
 {
   GApplication *application = g_application_get_default ();
-  const char *names[] = { application != NULL ? g_application_get_application_id (application) : NULL,
-                          g_get_prgname () };
-  g_autofree char *index = read_index ();
 
+  names[0] = application != NULL ? g_application_get_application_id (application) : NULL;
+  names[1] = g_get_prgname ();
+}
+
+/* The name first-open finds the app's metainfo by (appstream:NAME) in a current INDEX,
+ * or NULL (TRIED: the names, for the log). */
+static char *
+find_metainfo_name (const char *index, char **tried)
+{
+  const char *names[2];
+
+  app_names (names);
   *tried = g_strjoin (", ", names[0] != NULL ? names[0] : "-", names[1] != NULL ? names[1] : "-", NULL);
-  *stale = index == NULL;
-  if (index == NULL)
-    {
-      update_index ();
-      if (waiting_allowed)
-        return NULL;
-    }
   for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
     {
       if (!is_usable_name (names[i]))
         continue;
-      if (index != NULL ? index_has (index, names[i]) : has_metainfo (names[i]))
+      if (index_has (index, names[i], FALSE))
         return g_strdup (names[i]);
+      if (index_has (index, names[i], TRUE))
+        decision_line ("two metainfo files claim the name alike; neither is taken", names[i]);
     }
   return NULL;
 }
@@ -688,47 +681,116 @@ present (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* After an update the index is not current: `first-open index` rebuilds it (tens of
- * milliseconds, in its own process) while the app runs on; it is read again every
- * 100 ms, for at most 5 s, then the names are looked up directly. */
-#define INDEX_WAIT_MS 100
-#define INDEX_WAIT_TRIES 50
-static guint index_waits;
+static void decide_for (GtkWindow *window, const char *app_id);
 
-static gboolean
-decide_when_indexed (gpointer data)
+/* The window first-open index --find answers for, and that answer's names. */
+typedef struct
 {
-  GtkWindow *window = data;
+  GtkWindow *window;
+  char *tried;
+} FindRequest;
 
-  if (is_main_window (window))
-    decide (window);
-  else
-    wait_for_next_main_window ();
-  return G_SOURCE_REMOVE;
+static void
+find_request_free (FindRequest *request)
+{
+  g_object_unref (request->window);
+  g_free (request->tried);
+  g_free (request);
 }
 
-/* Which metainfo, then first-open over WINDOW. */
+/* first-open index --find answered: its stdout is the name found (or nothing), its
+ * stderr warnings (an index it could not write, a name two files claim) go to the log. */
+static void
+on_find_answered (GObject *source, GAsyncResult *result, gpointer data)
+{
+  FindRequest *request = data;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_subprocess_communicate_utf8_finish (G_SUBPROCESS (source), result, &out, &err, &error))
+    decision_line ("first-open index --find failed", error->message);
+  if (err != NULL)
+    {
+      g_auto(GStrv) lines = g_strsplit (g_strchomp (err), "\n", 8);
+      for (char **line = lines; *line != NULL; line++)
+        if (**line != '\0')
+          decision_line ("first-open index:", *line);
+    }
+  if (out != NULL)
+    g_strchomp (out);
+  if (out == NULL || !is_usable_name (out))
+    decision_line ("no metainfo for any name of the app", request->tried);
+  else if (is_main_window (request->window))
+    decide_for (request->window, out);
+  else
+    wait_for_next_main_window ();
+  find_request_free (request);
+}
+
+/* Which metainfo, then first-open over WINDOW. With a current index that is one lookup
+ * in the app; otherwise (a package added, removed or updated a metainfo file: every
+ * update) first-open itself is asked (`first-open index --find NAMES`, in its own
+ * process, answered asynchronously): it rebuilds the index and answers from the files,
+ * also where the index cannot be written (a read-only or full cache). */
 static void
 decide (GtkWindow *window)
 {
-  GdkWindow *gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
+  g_autofree char *index = read_index ();
   g_autofree char *app_id = NULL;
   g_autofree char *tried = NULL;
-  gboolean stale = FALSE;
+  const char *command = g_getenv ("FIRST_OPEN_GTK_MODULE_COMMAND");
+  const char *names[2];
+  const char *argv[6] = { NULL };
+  gsize argc = 0;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  FindRequest *request;
 
-  app_id = find_metainfo_name (&tried, index_waits < INDEX_WAIT_TRIES, &stale);
-  if (app_id == NULL && stale && index_waits < INDEX_WAIT_TRIES)
+  if (index != NULL)
     {
-      if (index_waits++ == 0)
-        decision_line ("the metainfo index is not current; waiting for first-open index", NULL);
-      g_timeout_add_full (G_PRIORITY_LOW, INDEX_WAIT_MS, decide_when_indexed, g_object_ref (window), g_object_unref);
+      app_id = find_metainfo_name (index, &tried);
+      if (app_id == NULL)
+        decision_line ("no metainfo for any name of the app", tried);
+      else
+        decide_for (window, app_id);
       return;
     }
-  if (app_id == NULL)
+  app_names (names);
+  tried = g_strjoin (", ", names[0] != NULL ? names[0] : "-", names[1] != NULL ? names[1] : "-", NULL);
+  argv[argc++] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
+  argv[argc++] = "index";
+  argv[argc++] = "--find";
+  for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+    if (is_usable_name (names[i]))
+      argv[argc++] = names[i];
+  decision_line ("the metainfo index is not current; asking first-open index --find", tried);
+  process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  if (process == NULL)
     {
+      /* No first-open to ask: only files named after the app are found. */
+      decision_line ("cannot start first-open index", error->message);
+      for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
+        if (is_usable_name (names[i]) && has_metainfo (names[i]))
+          {
+            decide_for (window, names[i]);
+            return;
+          }
       decision_line ("no metainfo for any name of the app", tried);
       return;
     }
+  request = g_new0 (FindRequest, 1);
+  request->window = g_object_ref (window);
+  request->tried = g_steal_pointer (&tried);
+  g_subprocess_communicate_utf8_async (process, NULL, NULL, on_find_answered, request);
+}
+
+/* first-open for APP_ID over WINDOW. */
+static void
+decide_for (GtkWindow *window, const char *app_id)
+{
+  GdkWindow *gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
+
   started_at = g_get_monotonic_time ();
   g_signal_connect (window, "unmap", G_CALLBACK (on_parent_unmapped), NULL);
 #ifdef GDK_WINDOWING_X11

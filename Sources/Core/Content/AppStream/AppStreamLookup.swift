@@ -24,10 +24,24 @@ public enum AppStreamLookup {
     /// ``MetainfoIndex`` knows under that name (its `<id>`, its desktop-id launchable, case
     /// aside: `appstream:org.gnome.eog` is `eog.appdata.xml`), or `nil`.
     public static func metainfoPath(for appID: String) -> String? {
-        guard AppID.isValid(appID) else { return nil }
+        if case let .found(_, path) = lookUp(appID) { return path }
+        return nil
+    }
+
+    /// ``metainfoPath(for:)`` with the names two files claim alike when none is found.
+    public static func lookUp(_ appID: String) -> MetainfoIndex.Lookup {
+        guard AppID.isValid(appID) else { return .notFound(ambiguous: []) }
         // The direct names first: the login path's files are found without the index.
-        if let path = directMetainfoPath(for: appID) { return path }
-        return MetainfoIndex.metainfoPath(forAnyOf: [appID])
+        if let path = directMetainfoPath(for: appID) { return .found(name: appID, path: path) }
+        return MetainfoIndex.lookUp([appID])
+    }
+
+    /// Why `appID` has no metainfo file: the names looked for, and a name two files claim.
+    public static func notFoundReason(_ appID: String, ambiguous: [MetainfoIndex.Ambiguity]) -> String {
+        if let ambiguity = ambiguous.first { return "no metainfo file for \(quoted(appID)): \(ambiguity)" }
+        return "no metainfo file for \(quoted(appID)) in metainfo/ or appdata/ of $XDG_DATA_HOME or $XDG_DATA_DIRS "
+            + "(looked for \(appID).metainfo.xml and \(appID).appdata.xml, also with .desktop before the suffix, "
+            + "and a file whose <id> or desktop-id <launchable> is \(appID))"
     }
 
     /// `APPID.metainfo.xml` and the other names of the file itself, or `nil`.
@@ -62,10 +76,11 @@ extension SpecFile {
     ) throws(SpecError) {
         if argument.hasPrefix(AppStreamLookup.prefix) {
             let appID = String(argument.dropFirst(AppStreamLookup.prefix.count))
-            guard let path = AppStreamLookup.metainfoPath(for: appID) else {
-                throw .unreadable(
-                    file: argument,
-                    reason: "no metainfo file for \(quoted(appID)) in metainfo/ or appdata/ of $XDG_DATA_HOME or $XDG_DATA_DIRS")
+            let path: String
+            switch AppStreamLookup.lookUp(appID) {
+            case let .found(_, found): path = found
+            case let .notFound(ambiguous):
+                throw .unreadable(file: argument, reason: AppStreamLookup.notFoundReason(appID, ambiguous: ambiguous))
             }
             try self.init(metainfoPath: path, locale: locale, readingContent: readingContent)
         } else if AppStreamLookup.isMetainfoArgument(argument) {
@@ -85,12 +100,12 @@ public enum MetainfoValidator {
     public static func validate(argument: String, locale: String? = nil) -> [SpecProblem] {
         let path: String
         if argument.hasPrefix(AppStreamLookup.prefix) {
-            guard let found = AppStreamLookup.metainfoPath(for: String(argument.dropFirst(AppStreamLookup.prefix.count)))
-            else {
-                return [problem(.error, argument, "no metainfo file for this id in metainfo/ or appdata/ of "
-                                    + "$XDG_DATA_HOME or $XDG_DATA_DIRS")]
+            let appID = String(argument.dropFirst(AppStreamLookup.prefix.count))
+            switch AppStreamLookup.lookUp(appID) {
+            case let .found(_, found): path = found
+            case let .notFound(ambiguous):
+                return [problem(.error, argument, AppStreamLookup.notFoundReason(appID, ambiguous: ambiguous))]
             }
-            path = found
         } else {
             path = argument
         }

@@ -13,32 +13,70 @@ import Glibc
 /// is what ties its program name to `org.gimp.GIMP.appdata.xml`. So each file is indexed
 /// under its file name without the suffix, its `<id>` and its desktop-id launchable, each
 /// without `.desktop` and in ASCII lower case (desktop-file ids and component ids are
-/// compared case-insensitively here: no two installed apps differ only by case). The
-/// first file of a name wins, in the order `appstream:` searches: `metainfo/` then
-/// `appdata/`, `$XDG_DATA_HOME` then `$XDG_DATA_DIRS`.
+/// compared case-insensitively here: no two installed apps differ only by case).
+///
+/// Which file a name is, when several claim it (``Claim``): a file's own name outranks any
+/// `<id>`, and an `<id>` any launchable — a launchable in one package's file never takes
+/// another app's name from that app's own file. Between claims of the same kind the
+/// earlier folder wins, in the order `appstream:` searches (`metainfo/` then `appdata/`,
+/// `$XDG_DATA_HOME` then `$XDG_DATA_DIRS`: a user's own copy overrides the system's). Two
+/// files of one folder that claim a name the same way are no answer at all: the name is
+/// written as ambiguous (a `!` line), and looking it up finds nothing, with a word why.
 ///
 /// Built once per change of the metainfo folders, like GTK's icon cache, and kept in
-/// `$XDG_CACHE_HOME/first-open/metainfo-index`, read with one open:
+/// `$XDG_CACHE_HOME/first-open/metainfo-index-HASH`, one file per list of folders (apps
+/// started with different `XDG_DATA_DIRS` keep their own), read with one open:
 /// ```
 /// first-open metainfo index 1
 /// folder 1733100000.123456789 /usr/share/metainfo
 /// folder - /usr/local/share/metainfo          (a folder that does not exist)
 ///
 /// org.gnome.eog<TAB>/usr/share/metainfo/eog.appdata.xml
+/// !org.example.twin<TAB>/usr/share/metainfo/a.metainfo.xml<TAB>/usr/share/metainfo/b.metainfo.xml
 /// ```
-/// The folder lines are the stamp: the index is current while every folder's
+/// HASH is the first 16 hex digits of the SHA-256 of the folder paths, each followed by a
+/// newline. The folder lines are the stamp: the index is current while every folder's
 /// modification time (which changes when a file is added, removed or renamed in it) and
 /// the list of folders are as written. The GTK module (C) reads the same file and checks
-/// the same stamp; when it is not current the module starts `first-open index` in the
-/// background and looks the names up directly for that start.
+/// the same stamp; when it is not current the module asks `first-open index --find`,
+/// which answers from the files themselves whether or not the index can be written.
 public enum MetainfoIndex {
     /// The first line of an index file.
     public static let formatLine = "first-open metainfo index 1"
     /// An index larger than this is not one (a few hundred apps take ~100 KB).
     static let sizeLimit = 8 * 1024 * 1024
 
-    /// `$XDG_CACHE_HOME/first-open/metainfo-index`.
-    public static var path: String { XDGDirectory.userCache + "/first-open/metainfo-index" }
+    /// How a file claims a name, strongest first.
+    enum Claim: Int, Comparable {
+        /// `org.gnome.Maps.metainfo.xml` is `org.gnome.Maps`.
+        case fileName
+        /// Its `<id>`.
+        case componentID
+        /// Its `<launchable type="desktop-id">`.
+        case launchable
+
+        static func < (lhs: Claim, rhs: Claim) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// What the index says of the names it knows.
+    public struct Entries: Sendable, Equatable {
+        /// Each name (``key(_:)``) and its metainfo file.
+        public var paths: [String: String] = [:]
+        /// Each name two files of one folder claim alike, and those files.
+        public var ambiguous: [String: [String]] = [:]
+    }
+
+    /// `$XDG_CACHE_HOME/first-open/metainfo-index-HASH` for the folders searched now.
+    public static var path: String { path(for: folders) }
+
+    /// The index file for `folders`.
+    static func path(for folders: [String]) -> String {
+        let list = folders.map { $0 + "\n" }.joined()
+        let digest = g_compute_checksum_for_string(G_CHECKSUM_SHA256, list, -1)
+        defer { g_free(digest) }
+        let hash = digest.map { String(String(cString: $0).prefix(16)) } ?? "0"
+        return XDGDirectory.userCache + "/first-open/metainfo-index-" + hash
+    }
 
     /// The folders searched, in order.
     static var folders: [String] {
@@ -70,58 +108,157 @@ public enum MetainfoIndex {
         return text
     }
 
+    /// A name two files of one folder claim alike: never a guess.
+    public struct Ambiguity: Sendable, Equatable, CustomStringConvertible {
+        /// The name as it was asked for.
+        public var name: String
+        /// The files that claim it.
+        public var files: [String]
+
+        public var description: String {
+            "\(quoted(name)) is claimed alike by \(files.joined(separator: " and ")); neither is taken for it"
+        }
+    }
+
+    /// The result of looking names up.
+    public enum Lookup: Sendable, Equatable {
+        /// `name` (one of those asked for) is the app of the metainfo file at `path`.
+        case found(name: String, path: String)
+        /// No file claims any of the names; the names two files claim alike, if any.
+        case notFound(ambiguous: [Ambiguity])
+    }
+
     /// The metainfo file of the first of `names` the index knows, from a current index
-    /// (rebuilt and written first when it is not current).
+    /// (rebuilt and written first when it is not current), checked against the file
+    /// itself: a file found must still name the app (its file name, `<id>` or launchable
+    /// is the name), or the index is rebuilt once and asked again. `built`: entries just
+    /// built, used instead of the index file.
+    public static func lookUp(_ names: [String], in built: Entries? = nil) -> Lookup {
+        var entries = built ?? current() ?? update().entries
+        for attempt in 0..<2 {
+            var stale = false
+            for name in names {
+                let key = key(name)
+                if let path = entries.paths[key], g_file_test(path, G_FILE_TEST_IS_REGULAR) != 0 {
+                    if claims(path, key) { return .found(name: name, path: path) }
+                    stale = true
+                }
+            }
+            guard stale, attempt == 0 else { break }
+            entries = update().entries
+        }
+        return .notFound(ambiguous: names.compactMap { name in
+            entries.ambiguous[key(name)].map { Ambiguity(name: name, files: $0) }
+        })
+    }
+
+    /// The metainfo file of the first of `names` the index knows (``lookUp(_:)``).
     public static func metainfoPath(forAnyOf names: [String]) -> String? {
-        let entries = current() ?? update()
-        for name in names {
-            if let path = entries[key(name)], g_file_test(path, G_FILE_TEST_IS_REGULAR) != 0 { return path }
+        if case let .found(_, path) = lookUp(names) { return path }
+        return nil
+    }
+
+    /// Whether the file at `path` names the app `key` (file name, `<id>` or launchable).
+    static func claims(_ path: String, _ key: String) -> Bool {
+        let file = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+        if let stem = stem(of: file), Self.key(stem) == key { return true }
+        guard let metainfo = try? MetainfoReleases(path: path, readingNotes: false) else { return false }
+        return [metainfo.componentID, metainfo.desktopID].contains { $0.map(Self.key) == key }
+    }
+
+    /// A metainfo file name without `.metainfo.xml` or `.appdata.xml`.
+    private static func stem(of file: String) -> String? {
+        for suffix in [".metainfo.xml", ".appdata.xml"] where file.hasSuffix(suffix) {
+            return String(file.dropLast(suffix.count))
         }
         return nil
     }
 
     /// The index file's entries when it is current, else nil.
-    static func current() -> [String: String]? {
-        guard let bytes = try? CheckedFile.read(path, limit: sizeLimit) else { return nil }
+    static func current() -> Entries? {
+        let folders = folders
+        guard let bytes = try? CheckedFile.read(path(for: folders), limit: sizeLimit) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         let header = formatLine + "\n" + stamp(of: folders) + "\n"
         guard text.hasPrefix(header) else { return nil }
-        var entries: [String: String] = [:]
+        var entries = Entries()
         for line in text.dropFirst(header.count).split(separator: "\n") {
-            guard let tab = line.firstIndex(of: "\t") else { continue }
-            entries[String(line[..<tab])] = String(line[line.index(after: tab)...])
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 2 else { continue }
+            if fields[0].hasPrefix("!") {
+                entries.ambiguous[String(fields[0].dropFirst())] = Array(fields.dropFirst())
+            } else {
+                entries.paths[fields[0]] = fields[1]
+            }
         }
         return entries
     }
 
-    /// Builds the index from the installed files and writes it (a write that fails, e.g.
-    /// in a cache folder of another user, only means the next start builds it again).
-    /// - Returns: its entries.
+    /// What ``update()`` did.
+    public struct Update: Sendable {
+        /// The entries it built.
+        public var entries: Entries
+        /// The index file it wrote, or tried to.
+        public var path: String
+        /// Why the file could not be written; nil when it was.
+        public var writeError: String?
+    }
+
+    /// Builds the index from the installed files and writes it. A write that fails (a
+    /// full disk, a read-only cache, another user's folder) still returns the entries,
+    /// and says why in ``Update/writeError``.
     @discardableResult
-    public static func update() -> [String: String] {
+    public static func update() -> Update {
         let folders = folders
         // Stamped before reading: a file added meanwhile makes the next reader rebuild.
         let stamp = stamp(of: folders)
-        var entries: [String: String] = [:]
+        let entries = build(folders: folders)
         var lines: [String] = []
-        for folder in folders {
+        for (key, path) in entries.paths.sorted(by: { $0.key < $1.key }) { lines.append(key + "\t" + path) }
+        for (key, files) in entries.ambiguous.sorted(by: { $0.key < $1.key }) {
+            lines.append("!" + key + "\t" + files.joined(separator: "\t"))
+        }
+        let file = path(for: folders)
+        let error = write(formatLine + "\n" + stamp + "\n" + lines.map { $0 + "\n" }.joined(), to: file)
+        return Update(entries: entries, path: file, writeError: error)
+    }
+
+    /// Every name of every file in `folders` (the rules above).
+    static func build(folders: [String]) -> Entries {
+        struct Best { var claim: Claim; var folder: Int; var paths: [String] }
+        var best: [String: Best] = [:]
+        for (folderIndex, folder) in folders.enumerated() {
             for name in metainfoFileNames(in: folder) {
                 let path = folder + "/" + name
-                var names = [String(name.dropLast(name.hasSuffix(".metainfo.xml") ? 13 : 12))]
+                // A path with a tab or newline would break the line format.
+                guard !path.contains(where: { $0 == "\t" || $0 == "\n" }), let stem = stem(of: name) else { continue }
+                var claims: [(String, Claim)] = [(stem, .fileName)]
                 if let metainfo = try? MetainfoReleases(path: path, readingNotes: false) {
-                    names += [metainfo.componentID, metainfo.desktopID].compactMap { $0 }
+                    claims += [(metainfo.componentID, Claim.componentID), (metainfo.desktopID, Claim.launchable)]
+                        .compactMap { name, claim in name.map { ($0, claim) } }
                 }
-                for name in names {
+                var seen: Set<String> = []
+                for (name, claim) in claims {
                     let key = key(name)
-                    // A key or path with a tab or newline would break the line format.
-                    guard !key.isEmpty, entries[key] == nil, !key.contains(where: { $0 == "\t" || $0 == "\n" }),
-                          !path.contains(where: { $0 == "\t" || $0 == "\n" }) else { continue }
-                    entries[key] = path
-                    lines.append(key + "\t" + path)
+                    // One file's strongest claim of a name is its claim.
+                    guard !key.isEmpty, !key.contains(where: { $0 == "\t" || $0 == "\n" }), !key.hasPrefix("!"),
+                          seen.insert(key).inserted else { continue }
+                    guard let known = best[key] else {
+                        best[key] = Best(claim: claim, folder: folderIndex, paths: [path])
+                        continue
+                    }
+                    if (claim, folderIndex) < (known.claim, known.folder) {
+                        best[key] = Best(claim: claim, folder: folderIndex, paths: [path])
+                    } else if claim == known.claim, folderIndex == known.folder {
+                        best[key]?.paths.append(path)
+                    }
                 }
             }
         }
-        write(formatLine + "\n" + stamp + "\n" + lines.joined(separator: "\n") + "\n")
+        var entries = Entries()
+        for (key, found) in best {
+            if found.paths.count == 1 { entries.paths[key] = found.paths[0] } else { entries.ambiguous[key] = found.paths }
+        }
         return entries
     }
 
@@ -142,11 +279,16 @@ public enum MetainfoIndex {
         return names.sorted()
     }
 
-    private static func write(_ text: String) {
-        let file = path
+    /// Writes `text` to `file`; why it could not, or nil.
+    private static func write(_ text: String, to file: String) -> String? {
         let directory = String(file[..<file.lastIndex(of: "/")!])
-        guard OtherUsersFolder.find(creatingIn: directory) == nil,
-              GLibFile.makeDirectory(directory, mode: 0o700) == nil else { return }
-        try? GLibFile.write(text, to: file, mode: 0o644)
+        if let other = OtherUsersFolder.find(creatingIn: directory) { return other.description }
+        if let error = GLibFile.makeDirectory(directory, mode: 0o700) { return "\(directory): \(error)" }
+        do {
+            try GLibFile.write(text, to: file, mode: 0o644)
+        } catch {
+            return "\(error)"
+        }
+        return nil
     }
 }

@@ -49,10 +49,11 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The login name: `$USER` or `$LOGNAME`, which every login sets, else GLib's
-    /// `g_get_user_name()`. Not GLib first: it always asks the user database (NSS),
-    /// which a statically linked `first-open` can answer from /etc/passwd but must
-    /// load other sources (sssd, LDAP, systemd-homed) for from the system's glibc
-    /// (docs/architecture.md, "A static login binary").
+    /// `g_get_user_name()`. Not GLib first: it always asks the user database, which a
+    /// statically linked `first-open` reads from /etc/passwd alone (glibc's NSS modules
+    /// crash a static program: Sources/Shims/CProgramStart/user_database.c), so a user of
+    /// another source (sssd, LDAP, systemd-homed) is named by the environment or not at
+    /// all (docs/architecture.md, "A static login binary").
     static var userName: String {
         for name in ["USER", "LOGNAME"] {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }

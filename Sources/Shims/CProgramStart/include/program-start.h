@@ -18,6 +18,9 @@
  *   when built without a file system: none, so the backtracer stays off unless
  *   SWIFT_BACKTRACE names swift-backtrace's path.
  *
+ * - In a statically linked program, the user and group databases read from their
+ *   files only (user_database.c): glibc's NSS modules crash a static program.
+ *
  * docs/performance.md has the measurements. Nothing to call: linking the target is
  * all. If a toolchain renames one of these entry points, the runtime's own object is
  * linked again (slower start, same behaviour); if the runtime needs another symbol of
