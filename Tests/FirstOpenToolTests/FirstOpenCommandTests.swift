@@ -390,6 +390,62 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(info.st_uid, 5000)
     }
 
+    /// root with its own `HOME` but `XDG_STATE_HOME` / `XDG_CONFIG_HOME` in a user's home,
+    /// where a folder on the way is already root's (an earlier `sudo pip` made `~/.local`
+    /// and `~/.config`): judged by the home the path lies in, nothing is created (77, one
+    /// line), and the user's own first-open writes its record afterwards.
+    func testRootCreatesNothingInAUsersHomeWhateverHOMESays() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to be another uid than the home's owner") }
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(chmod(spec, 0o644), 0)
+        XCTAssertEqual(chmod(cli.root.path, 0o755), 0)
+        let home = cli.root.appendingPathComponent("home-user").path
+        XCTAssertEqual(mkdir(home, 0o755), 0)
+        XCTAssertEqual(chown(home, 1500, 1500), 0)
+        for folder in [".local", ".config"] { XCTAssertEqual(mkdir(home + "/" + folder, 0o755), 0) }  // root's
+        let rootHome = cli.root.appendingPathComponent("root-home").path
+        XCTAssertEqual(mkdir(rootHome, 0o700), 0)
+        let environment = ["HOME": rootHome, "XDG_STATE_HOME": home + "/.local/state", "XDG_CONFIG_HOME": home + "/.config"]
+        for arguments in [["mark-seen", spec], ["autostart", "install", spec]] {
+            let result = try cli.run(arguments, extraEnvironment: environment)
+            XCTAssertEqual(result.status, 77, "\(arguments): \(result.stdout + result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("\(home) belongs to uid 1500"), result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: home).sorted(), [".config", ".local"])
+    }
+
+    /// A team folder (mode 2775) of another user, whose group the user is in: the user may
+    /// create files there and would own them, so first-open records there.
+    func testAGroupWritableTeamFolderIsTheUsersToWrite() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run first-open as another uid and group") }
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
+        XCTAssertEqual(chmod(spec, 0o644), 0)
+        XCTAssertEqual(chmod(cli.root.path, 0o755), 0)
+        let team = cli.root.appendingPathComponent("team").path
+        XCTAssertEqual(mkdir(team, 0o755), 0)
+        XCTAssertEqual(chown(team, 1600, 2000), 0)
+        XCTAssertEqual(chmod(team, 0o2775), 0)
+        var environment = cli.environment
+        environment["XDG_STATE_HOME"] = team + "/state"
+        environment["USER"] = "fo-test"
+        let result = CLIHarness.finish(try CLIHarness.launchTool(
+            "/usr/bin/setpriv", ["--reuid=1500", "--regid=1500", "--groups=2000", CLIHarness.firstOpen.path,
+                                 "mark-seen", spec], environment: environment), timeout: 20)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        var info = stat()
+        XCTAssertEqual(stat(team + "/state/first-open/org.example.Car.state", &info), 0, "no record")
+        XCTAssertEqual(info.st_uid, 1500)
+        // Without the group the folder is not the user's to write: refused, one line.
+        let outsider = CLIHarness.finish(try CLIHarness.launchTool(
+            "/usr/bin/setpriv", ["--reuid=1700", "--regid=1700", "--clear-groups", CLIHarness.firstOpen.path,
+                                 "mark-seen", spec], environment: environment), timeout: 20)
+        XCTAssertEqual(outsider.status, 77, outsider.stdout + outsider.stderr)
+        XCTAssertEqual(outsider.stderr.split(separator: "\n").count, 1, outsider.stderr)
+    }
+
     /// `sudo -E app`: root with the user's HOME (and XDG_STATE_HOME, when the session set
     /// it). Nothing root creates may appear in the user's home: first-open refuses with
     /// one line and 77, shows and records nothing, and the user's own first-open still

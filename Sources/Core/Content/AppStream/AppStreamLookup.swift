@@ -29,7 +29,7 @@ public enum AppStreamLookup {
     }
 
     /// ``metainfoPath(for:)`` with the names two files claim alike when none is found.
-    public static func lookUp(_ appID: String) -> MetainfoIndex.Lookup {
+    package static func lookUp(_ appID: String) -> MetainfoIndex.Lookup {
         guard AppID.isValid(appID) else { return .notFound(ambiguous: []) }
         // The direct names first: the login path's files are found without the index.
         if let path = directMetainfoPath(for: appID) { return .found(name: appID, path: path) }
@@ -37,7 +37,7 @@ public enum AppStreamLookup {
     }
 
     /// Why `appID` has no metainfo file: the names looked for, and a name two files claim.
-    public static func notFoundReason(_ appID: String, ambiguous: [MetainfoIndex.Ambiguity]) -> String {
+    package static func notFoundReason(_ appID: String, ambiguous: [MetainfoIndex.Ambiguity]) -> String {
         if let ambiguity = ambiguous.first { return "no metainfo file for \(quoted(appID)): \(ambiguity)" }
         return "no metainfo file for \(quoted(appID)) in metainfo/ or appdata/ of $XDG_DATA_HOME or $XDG_DATA_DIRS "
             + "(looked for \(appID).metainfo.xml and \(appID).appdata.xml, also with .desktop before the suffix, "

@@ -59,11 +59,11 @@ public enum MetainfoIndex {
     }
 
     /// What the index says of the names it knows.
-    public struct Entries: Sendable, Equatable {
+    package struct Entries: Sendable, Equatable {
         /// Each name (``key(_:)``) and its metainfo file.
-        public var paths: [String: String] = [:]
+        package var paths: [String: String] = [:]
         /// Each name two files of one folder claim alike, and those files.
-        public var ambiguous: [String: [String]] = [:]
+        package var ambiguous: [String: [String]] = [:]
     }
 
     /// `$XDG_CACHE_HOME/first-open/metainfo-index-HASH` for the folders searched now.
@@ -109,19 +109,25 @@ public enum MetainfoIndex {
     }
 
     /// A name two files of one folder claim alike: never a guess.
-    public struct Ambiguity: Sendable, Equatable, CustomStringConvertible {
+    package struct Ambiguity: Sendable, Equatable, CustomStringConvertible {
         /// The name as it was asked for.
-        public var name: String
+        package var name: String
         /// The files that claim it.
-        public var files: [String]
+        package var files: [String]
 
-        public var description: String {
+        /// `name`, claimed alike by `files`.
+        package init(name: String, files: [String]) {
+            self.name = name
+            self.files = files
+        }
+
+        package var description: String {
             "\(quoted(name)) is claimed alike by \(files.joined(separator: " and ")); neither is taken for it"
         }
     }
 
     /// The result of looking names up.
-    public enum Lookup: Sendable, Equatable {
+    package enum Lookup: Sendable, Equatable {
         /// `name` (one of those asked for) is the app of the metainfo file at `path`.
         case found(name: String, path: String)
         /// No file claims any of the names; the names two files claim alike, if any.
@@ -133,7 +139,7 @@ public enum MetainfoIndex {
     /// itself: a file found must still name the app (its file name, `<id>` or launchable
     /// is the name), or the index is rebuilt once and asked again. `built`: entries just
     /// built, used instead of the index file.
-    public static func lookUp(_ names: [String], in built: Entries? = nil) -> Lookup {
+    package static func lookUp(_ names: [String], in built: Entries? = nil) -> Lookup {
         var entries = built ?? current() ?? update().entries
         for attempt in 0..<2 {
             var stale = false
@@ -195,20 +201,20 @@ public enum MetainfoIndex {
     }
 
     /// What ``update()`` did.
-    public struct Update: Sendable {
+    package struct Update: Sendable {
         /// The entries it built.
-        public var entries: Entries
+        package var entries: Entries
         /// The index file it wrote, or tried to.
-        public var path: String
+        package var path: String
         /// Why the file could not be written; nil when it was.
-        public var writeError: String?
+        package var writeError: String?
     }
 
     /// Builds the index from the installed files and writes it. A write that fails (a
     /// full disk, a read-only cache, another user's folder) still returns the entries,
     /// and says why in ``Update/writeError``.
     @discardableResult
-    public static func update() -> Update {
+    package static func update() -> Update {
         let folders = folders
         // Stamped before reading: a file added meanwhile makes the next reader rebuild.
         let stamp = stamp(of: folders)

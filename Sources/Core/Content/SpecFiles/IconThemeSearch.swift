@@ -24,7 +24,7 @@ public struct IconThemeSearch: Sendable {
         // as the XDG specification says).
         let data = XDGDirectory.data
         var bases = extra + [data[0] + "/icons"]
-        if let home = g_get_home_dir() { bases.append(String(cString: home) + "/.icons") }
+        bases.append(XDGDirectory.home + "/.icons")
         bases += data.dropFirst().map { $0 + "/icons" }
         var found = ["/usr/share/pixmaps"]
         for base in bases {

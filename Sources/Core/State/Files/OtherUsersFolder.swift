@@ -1,4 +1,3 @@
-internal import CGLib
 import Glibc
 
 /// A folder that belongs to another user than the one this process runs as, found where
@@ -8,10 +7,17 @@ import Glibc
 /// The user's own first-open could then no longer write its record or lock (permission
 /// denied: exit 74, What's New never shown again). So nothing is created instead.
 ///
-/// The owner compared with the effective uid is that of the nearest folder that exists
-/// on the way to the one to be written (the folder itself once it exists), and, for root,
-/// of the home folder when the folder lies in it. A world-writable sticky folder (`/tmp`) is
-/// nobody's home: everyone creates their own files there.
+/// The rule is the file that would be left, judged by the folders the path lies in, not by
+/// `$HOME` (root's `HOME=/root` with `XDG_STATE_HOME` in a user's home is the same case):
+/// - **root** creates nothing under a folder of another user: neither the nearest folder
+///   that exists on the way nor any folder above it may belong to a uid other than 0 —
+///   a `~/.local` already root's (an earlier `sudo pip`) still lies in the user's home;
+/// - **any other uid** owns what it creates, so it is refused only where it could not
+///   create anything: the nearest existing folder is another user's and its mode does not
+///   let this uid write there (a group-writable team folder of a group the user is in is
+///   the user's to write).
+/// A world-writable sticky folder (`/tmp`) is nobody's home: everyone creates their own
+/// files there.
 package struct OtherUsersFolder: Equatable, Sendable, CustomStringConvertible {
     /// The folder that belongs to someone else.
     package let path: String
@@ -21,7 +27,10 @@ package struct OtherUsersFolder: Equatable, Sendable, CustomStringConvertible {
     package let effectiveUID: UInt32
 
     package var description: String {
-        "\(path) belongs to uid \(owner), not to uid \(effectiveUID) this process runs as "
+        guard effectiveUID == 0 else {
+            return "\(path) belongs to uid \(owner), and uid \(effectiveUID) this process runs as may not create files there"
+        }
+        return "\(path) belongs to uid \(owner), not to uid \(effectiveUID) this process runs as "
             + "(sudo -E keeps another user's environment); run it as that user"
     }
 
@@ -29,28 +38,58 @@ package struct OtherUsersFolder: Equatable, Sendable, CustomStringConvertible {
     /// this process may create them there as its own.
     package static func find(creatingIn directory: String, effectiveUID: UInt32 = geteuid()) -> OtherUsersFolder? {
         var path = directory
-        while true {
-            var info = stat()
-            if stat(path, &info) == 0 {
-                let sharedSticky = info.st_mode & (S_ISVTX | S_IWOTH) == (S_ISVTX | S_IWOTH)
-                if info.st_uid != effectiveUID && !sharedSticky {
-                    return OtherUsersFolder(path: path, owner: info.st_uid, effectiveUID: effectiveUID)
-                }
-                break
+        var info = stat()
+        while stat(path, &info) != 0 {
+            // Missing, out of reach (a folder above it this uid cannot search), or a file in
+            // the way (which the write reports itself): look further up.
+            guard errno == ENOENT || errno == ENOTDIR || errno == EACCES, let parent = parent(of: path) else {
+                return nil
             }
-            // Missing (or a file in the way, which the write reports itself): look further up.
-            guard errno == ENOENT || errno == ENOTDIR, let parent = parent(of: path) else { break }
             path = parent
         }
-        // root writes anywhere: a folder on the way that is already root's (made by an
-        // earlier `sudo -E`, before this check) must not let it go on in a user's home.
-        // Another uid can only write where the owner let it, so only root is asked this.
-        guard effectiveUID == 0 else { return nil }
-        let home = String(cString: g_get_home_dir())
-        guard home.count > 1, directory == home || directory.hasPrefix(home + "/") else { return nil }
-        var info = stat()
-        guard stat(home, &info) == 0, info.st_uid != effectiveUID else { return nil }
-        return OtherUsersFolder(path: home, owner: info.st_uid, effectiveUID: effectiveUID)
+        guard effectiveUID == 0 else {
+            guard info.st_uid != effectiveUID, !isSharedSticky(info), !mayCreate(in: info, as: effectiveUID) else {
+                return nil
+            }
+            return OtherUsersFolder(path: path, owner: info.st_uid, effectiveUID: effectiveUID)
+        }
+        // root writes anywhere: every folder up to / is asked whose space the file lands in.
+        while true {
+            if info.st_uid != 0, !isSharedSticky(info) {
+                return OtherUsersFolder(path: path, owner: info.st_uid, effectiveUID: effectiveUID)
+            }
+            guard let parent = parent(of: path), stat(parent, &info) == 0 else { return nil }
+            path = parent
+        }
+    }
+
+    /// `/tmp` and its kind: world-writable with the sticky bit.
+    private static func isSharedSticky(_ info: stat) -> Bool {
+        info.st_mode & (S_ISVTX | S_IWOTH) == (S_ISVTX | S_IWOTH)
+    }
+
+    /// Whether `uid` may create files in the folder `info` describes, by its mode (the
+    /// group counts when `uid` is this process's and the folder's group is one of its).
+    private static func mayCreate(in info: stat, as uid: UInt32) -> Bool {
+        let writeSearch: (mode_t, mode_t)
+        if info.st_uid == uid {
+            writeSearch = (S_IWUSR, S_IXUSR)
+        } else if uid == geteuid(), isMember(of: info.st_gid) {
+            writeSearch = (S_IWGRP, S_IXGRP)
+        } else {
+            writeSearch = (S_IWOTH, S_IXOTH)
+        }
+        return info.st_mode & writeSearch.0 != 0 && info.st_mode & writeSearch.1 != 0
+    }
+
+    /// Whether this process's effective or supplementary groups include `gid`.
+    private static func isMember(of gid: gid_t) -> Bool {
+        if getegid() == gid { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let filled = getgroups(count, &groups)
+        return filled > 0 && groups.prefix(Int(filled)).contains(gid)
     }
 
     private static func parent(of path: String) -> String? {

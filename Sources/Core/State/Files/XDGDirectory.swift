@@ -1,26 +1,31 @@
 internal import CGLib
+import Glibc
 
-/// GLib's XDG base directories, with the rule of the XDG Base Directory specification
-/// that GLib does not apply: "All paths set in these environment variables must be
-/// absolute. If an implementation encounters a relative path in any of these variables
-/// it should consider the path invalid and ignore it." A relative `XDG_STATE_HOME`
-/// would otherwise put the record wherever the session happened to start the process.
-/// A value that is not UTF-8 is ignored the same way: Swift strings cannot hold it, and
-/// its repaired spelling (U+FFFD for each bad byte) would name another directory.
+/// The XDG base directories as GLib reads them, with the rule of the XDG Base Directory
+/// specification that GLib does not apply: "All paths set in these environment variables
+/// must be absolute. If an implementation encounters a relative path in any of these
+/// variables it should consider the path invalid and ignore it." A relative
+/// `XDG_STATE_HOME` would otherwise put the record wherever the session happened to start
+/// the process. A value that is not UTF-8 is ignored the same way: Swift strings cannot
+/// hold it, and its repaired spelling (U+FFFD for each bad byte) would name another
+/// directory. The user's folders are read from the environment here rather than through
+/// `g_get_user_state_dir()` and its kind, which fall back on `g_get_home_dir()`: for an
+/// account without a passwd line and without `HOME` that printed two GLib warnings on
+/// every start (``home`` is the same answer, quietly).
 package enum XDGDirectory {
     /// `$XDG_STATE_HOME`, or `~/.local/state` when it is unset, empty or relative.
     package static var userState: String {
-        absolute(g_get_user_state_dir(), default: ".local/state")
+        userDirectory("XDG_STATE_HOME", default: ".local/state")
     }
 
     /// `$XDG_CONFIG_HOME`, or `~/.config` when it is unset, empty or relative.
     package static var userConfig: String {
-        absolute(g_get_user_config_dir(), default: ".config")
+        userDirectory("XDG_CONFIG_HOME", default: ".config")
     }
 
     /// `$XDG_DATA_HOME`, or `~/.local/share` when it is unset, empty or relative.
     package static var userData: String {
-        absolute(g_get_user_data_dir(), default: ".local/share")
+        userDirectory("XDG_DATA_HOME", default: ".local/share")
     }
 
     /// The absolute entries of `$XDG_DATA_DIRS`; `/usr/local/share` and `/usr/share`
@@ -39,7 +44,7 @@ package enum XDGDirectory {
 
     /// `$XDG_CACHE_HOME`, or `~/.cache` when it is unset, empty or relative.
     package static var userCache: String {
-        absolute(g_get_user_cache_dir(), default: ".cache")
+        userDirectory("XDG_CACHE_HOME", default: ".cache")
     }
 
     /// The absolute entries of `$XDG_CONFIG_DIRS`; `/etc/xdg` when none is.
@@ -49,10 +54,27 @@ package enum XDGDirectory {
         return directories.isEmpty ? ["/etc/xdg"] : directories
     }
 
-    private static func absolute(_ value: UnsafePointer<gchar>?, default relative: String) -> String {
-        if let value, UInt8(bitPattern: value.pointee) == UInt8(ascii: "/"), g_utf8_validate(value, -1, nil) != 0 {
-            return String(cString: value)
+    /// The home folder: `$HOME` when it is absolute and UTF-8, else the user database's
+    /// entry for this uid, else `/` (GLib's last resort too).
+    package static var home: String {
+        if let value = getenv("HOME"), isAbsoluteUTF8(value) { return String(cString: value) }
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        if getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+           let directory = entry.pw_dir, isAbsoluteUTF8(directory) {
+            return String(cString: directory)
         }
-        return String(cString: g_get_home_dir()) + "/" + relative
+        return "/"
+    }
+
+    private static func userDirectory(_ variable: String, default relative: String) -> String {
+        if let value = getenv(variable), isAbsoluteUTF8(value) { return String(cString: value) }
+        let home = home
+        return (home == "/" ? "" : home) + "/" + relative
+    }
+
+    private static func isAbsoluteUTF8(_ value: UnsafePointer<CChar>) -> Bool {
+        UInt8(bitPattern: value.pointee) == UInt8(ascii: "/") && g_utf8_validate(value, -1, nil) != 0
     }
 }

@@ -1,4 +1,3 @@
-internal import CGLib
 import Glibc
 
 /// A session in which first-open stays quiet unless an administrator says otherwise
@@ -48,8 +47,8 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
             liveMediumPresent: access("/run/live", F_OK) == 0)
     }
 
-    /// The login name: `$USER` or `$LOGNAME`, which every login sets, else GLib's
-    /// `g_get_user_name()`. Not GLib first: it always asks the user database, which a
+    /// The login name: `$USER` or `$LOGNAME`, which every login sets, else the user
+    /// database's entry for this uid (empty without one). Not the database first: a
     /// statically linked `first-open` reads from /etc/passwd alone (glibc's NSS modules
     /// crash a static program: Sources/Shims/CProgramStart/user_database.c), so a user of
     /// another source (sssd, LDAP, systemd-homed) is named by the environment or not at
@@ -58,7 +57,13 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
         for name in ["USER", "LOGNAME"] {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
         }
-        return String(cString: g_get_user_name())
+        // getpwuid_r itself: GLib's g_get_user_name() warns for a uid without an entry.
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+              let name = entry.pw_name else { return "" }
+        return String(cString: name)
     }
 
     /// The rules above, on given facts (testable).
