@@ -55,7 +55,7 @@ final class PresentationFlowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = KeyFileVersionStore(directory: directory)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try "not a key file".write(toFile: store.path(for: appID), atomically: true, encoding: .utf8)
+        try "not a key file".write(toFile: store.path(for: appID), atomically: false, encoding: .utf8)
         let live = SessionEnvironment.fixed(quietSession: QuietSession(kind: .liveSession, reason: "a live session"))
         let quiet = try flow("1.0", store: store, environment: live)
         guard case .quiet(let reason, let look) = try quiet.run(content: content) else { return XCTFail("not quiet") }

@@ -17,9 +17,9 @@ final class AppStreamSourceTests: XCTestCase {
         let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
             "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
         try fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>org.example.Maps.desktop</id>")
-            .write(to: appdata.appendingPathComponent("org.example.Maps.appdata.xml"), atomically: true, encoding: .utf8)
+            .write(to: appdata.appendingPathComponent("org.example.Maps.appdata.xml"), atomically: false, encoding: .utf8)
         try "[Desktop Entry]\nType=Application\nName=Maps\nExec=maps\nIcon=mark-location-symbolic\n"
-            .write(to: applications.appendingPathComponent("org.example.Maps.desktop"), atomically: true, encoding: .utf8)
+            .write(to: applications.appendingPathComponent("org.example.Maps.desktop"), atomically: false, encoding: .utf8)
         return share.path
     }
 
@@ -40,7 +40,7 @@ final class AppStreamSourceTests: XCTestCase {
             let text = fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>\(id)</id>")
                 .replacingOccurrences(of: "<launchable type=\"desktop-id\">org.example.Maps.desktop</launchable>",
                                       with: launchable.map { "<launchable type=\"desktop-id\">\($0)</launchable>" } ?? "")
-            try text.write(to: metainfo.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            try text.write(to: metainfo.appendingPathComponent(file), atomically: false, encoding: .utf8)
         }
         try install("viewer.appdata.xml", id: "org.example.Viewer.desktop")
         try install("org.example.filer.appdata.xml", id: "org.example.Filer")
@@ -80,7 +80,7 @@ final class AppStreamSourceTests: XCTestCase {
                 .replacingOccurrences(of: "<name>Maps</name>", with: "<name>\(id)</name>")
                 .replacingOccurrences(of: "<launchable type=\"desktop-id\">org.example.Maps.desktop</launchable>",
                                       with: launchable.map { "<launchable type=\"desktop-id\">\($0)</launchable>" } ?? "")
-            try text.write(to: metainfo.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            try text.write(to: metainfo.appendingPathComponent(file), atomically: false, encoding: .utf8)
         }
         return metainfo
     }
@@ -149,7 +149,7 @@ final class AppStreamSourceTests: XCTestCase {
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         cli.environment["XDG_CACHE_HOME"] = cache.path
         // A file where the index's folder belongs: no index can be written, even by root.
-        try "".write(to: cache.appendingPathComponent("first-open"), atomically: true, encoding: .utf8)
+        try "".write(to: cache.appendingPathComponent("first-open"), atomically: false, encoding: .utf8)
         cli.environment["XDG_DATA_DIRS"] = first.deletingLastPathComponent().path
         let index = try cli.run(["index"])
         XCTAssertEqual(index.status, 73, index.stdout)

@@ -75,7 +75,7 @@ final class AttackTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(cli.recordedVersion(appID), "1.2.0")
         // A corrupt record is reported on stderr (closed here) while the new one is written.
-        try "garbage".write(to: cli.recordURL(appID), atomically: true, encoding: .utf8)
+        try "garbage".write(to: cli.recordURL(appID), atomically: false, encoding: .utf8)
         let repaired = try runThroughShell(cli, "exec \"$@\" <&- >&- 2>&-", ["mark-seen", spec])
         XCTAssertEqual(repaired.status, 0)
         XCTAssertEqual(cli.recordedVersion(appID), "1.3.0")
@@ -162,7 +162,7 @@ final class AttackTests: XCTestCase {
         let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
         let directory = cli.stateHome.appendingPathComponent("first-open")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try "garbage".write(to: cli.recordURL(appID), atomically: true, encoding: .utf8)
+        try "garbage".write(to: cli.recordURL(appID), atomically: false, encoding: .utf8)
         // Every write fails: a directory (with a file in it) where the fresh record is staged.
         let blocker = directory.appendingPathComponent(".\(appID).state.writing")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)

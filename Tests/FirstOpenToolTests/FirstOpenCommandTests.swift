@@ -151,7 +151,7 @@ final class FirstOpenCommandTests: XCTestCase {
         let spec = try cli.write("car.spec", Self.spec(version: "1.3.0"))
         let record = cli.recordURL("org.example.Car")
         try FileManager.default.createDirectory(at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "Version=".write(to: record, atomically: true, encoding: .utf8)
+        try "Version=".write(to: record, atomically: false, encoding: .utf8)
         let result = try cli.run(["mark-seen", spec])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("corrupt") && result.stderr.contains("kept as"), result.stderr)

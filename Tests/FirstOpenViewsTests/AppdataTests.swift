@@ -21,11 +21,11 @@ final class AppdataTests: XCTestCase {
                 <icon type="stock">accessories-calculator</icon><releases>
                 <release version="2.0" date="2024-09-16"><description><p>From the <em>resource</em></p></description></release>
                 <release version="1.0"/></releases></component>
-                """.write(toFile: root + "/app.metainfo.xml", atomically: true, encoding: .utf8)
+                """.write(toFile: root + "/app.metainfo.xml", atomically: false, encoding: .utf8)
             try """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <gresources><gresource prefix="/org/example/Resourceful"><file>app.metainfo.xml</file></gresource></gresources>
-                """.write(toFile: root + "/app.gresource.xml", atomically: true, encoding: .utf8)
+                """.write(toFile: root + "/app.gresource.xml", atomically: false, encoding: .utf8)
             let compile = Process()
             compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-resources")
             compile.arguments = ["--sourcedir", root, "--target", root + "/app.gresource", root + "/app.gresource.xml"]

@@ -366,7 +366,7 @@ final class EmbeddingTests: XCTestCase {
                 [Welcome 1]
                 Icon=emblem-favorite-symbolic
                 Title=Car
-                """.write(toFile: specPath, atomically: true, encoding: .utf8)
+                """.write(toFile: specPath, atomically: false, encoding: .utf8)
             let window = FirstOpenWindow(title: "Car")
             // README:
             let spec = try SpecFile(path: specPath)

@@ -108,7 +108,7 @@ final class IconFolderTests: XCTestCase {
                 <gresources><gresource prefix="/org/example/res/icons">
                   <file>48x48/apps/org.example.ResourceIcon.png</file>
                 </gresource></gresources>
-                """.write(toFile: root + "/icons.gresource.xml", atomically: true, encoding: .utf8)
+                """.write(toFile: root + "/icons.gresource.xml", atomically: false, encoding: .utf8)
             let compile = Process()
             compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-resources")
             compile.arguments = ["--sourcedir", root, "--target", root + "/icons.gresource", root + "/icons.gresource.xml"]
