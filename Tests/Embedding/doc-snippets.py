@@ -49,11 +49,16 @@ What "tested" does, by language
 - `sh syntax`: `bash -n` (the commands name paths of a user's machine; only the syntax
   is checked).
 - `keyfile` (an `ini` block): parsed with GLib's GKeyFile, as first-open reads it.
+- `spec` (an `ini` block): a whole spec file: `first-open validate` must say "ok" (no
+  error, no warning), the file placed beside data/examples' files so that the relative
+  paths of the docs' example (`ReleaseNotes=org.example.Car.metainfo.xml`, `icons/`)
+  resolve as they do for data/examples/org.example.Car.spec.
 - `copy of PATH` (any language): the block is PATH of the source tree, line for line;
   the suite builds and runs that file elsewhere (the README's Swift example is
   examples/swift's main.swift, which swift-example.sh builds as an app would).
 
-    doc-snippets.py --source-root DIR --build-root DIR --lib-dir DIR [--only FILE:LINE]
+    doc-snippets.py --source-root DIR --build-root DIR --lib-dir DIR
+                    --first-open PROGRAM --helper PROGRAM [--only FILE:LINE]
 
 Needs cc, pkg-config, valac, gjs, python3-gi, xdotool and an X display (run under
 xvfb-run); without a display it skips (77) unless FIRST_OPEN_REQUIRE_DISPLAY=1.
@@ -183,6 +188,8 @@ class Checker:
             return self.check_copy(block, copy.group(1))
         if marker == "keyfile":
             return self.check_keyfile(block) if self.expect(block, "ini") else None
+        if marker == "spec":
+            return self.check_spec(block) if self.expect(block, "ini") else None
         if marker == "sh syntax":
             return self.check_shell(block) if self.expect(block, "sh") else None
         program = re.fullmatch(r'(c|vala|python|js)(?:\s+shows\s+"([^"]+)")?', marker)
@@ -224,6 +231,24 @@ class Checker:
         groups = keyfile.get_groups()
         groups = groups[0] if isinstance(groups, tuple) else groups
         self.ok(block, f"read by GKeyFile: {', '.join(f'[{group}]' for group in groups)}")
+
+    def check_spec(self, block):
+        directory = os.path.join(self.work, f"{block.path.replace('/', '_')}-{block.line}")
+        os.makedirs(directory)
+        examples = os.path.join(self.args.source_root, "data", "examples")
+        for name in os.listdir(examples):
+            os.symlink(os.path.join(examples, name), os.path.join(directory, name))
+        spec = os.path.join(directory, "snippet.spec")
+        with open(spec, "w", encoding="utf-8") as file:
+            file.write(block.text)
+        env = dict(os.environ, FIRST_OPEN_HELPER=self.args.helper)
+        checked = subprocess.run([self.args.first_open, "validate", spec], env=env,
+                                 capture_output=True, text=True, timeout=RUN_DEADLINE)
+        said = (checked.stdout + checked.stderr).strip()
+        if checked.returncode != 0 or said != f"{spec}: ok":
+            self.fail(block, f"first-open validate: exit {checked.returncode}\n{said}")
+            return
+        self.ok(block, "first-open validate: ok")
 
     def check_shell(self, block):
         checked = subprocess.run(["bash", "-n"], input=block.text, capture_output=True, text=True)
@@ -284,6 +309,9 @@ class Checker:
                                capture_output=True, text=True)
         if built.returncode != 0:
             self.fail(block, f"{build_line}: exit {built.returncode}\n{built.stdout}{built.stderr}")
+            return None
+        if block.language == "vala" and ": warning:" in built.stdout + built.stderr:
+            self.fail(block, f"{build_line}: warnings\n{built.stdout}{built.stderr}")
             return None
         if block.language == "c":
             strict = subprocess.run(
@@ -407,6 +435,8 @@ def main():
     parser.add_argument("--source-root", required=True)
     parser.add_argument("--build-root", required=True)
     parser.add_argument("--lib-dir", required=True)
+    parser.add_argument("--first-open", required=True, help="the built first-open (spec blocks)")
+    parser.add_argument("--helper", required=True, help="the built first-open-window it runs")
     parser.add_argument("--only", help="check only the block at FILE:LINE (the others' markers still)")
     args = parser.parse_args()
     args.source_root = os.path.abspath(args.source_root)
