@@ -53,6 +53,9 @@ What "tested" does, by language
   error, no warning), the file placed beside data/examples' files so that the relative
   paths of the docs' example (`ReleaseNotes=org.example.Car.metainfo.xml`, `icons/`)
   resolve as they do for data/examples/org.example.Car.spec.
+- A C `fragment` is not compiled, but every libfirst-open name in it (`first_open_…`,
+  `FirstOpen…`, `FIRST_OPEN_…`) must be declared in the library's public headers (the
+  source's and the generated ones of the build), so a rename reaches fragments too.
 - `copy of PATH` (any language): the block is PATH of the source tree, line for line;
   the suite builds and runs that file elsewhere (the README's Swift example is
   examples/swift's main.swift, which swift-example.sh builds as an app would).
@@ -92,6 +95,7 @@ UNCHECKED = {"", "text", "console", "xml", "diff", "meson", "toml", "json"}
 DOCS_SPEC_PREFIX = "/usr/share/car/"
 RUN_DEADLINE = 30.0
 
+C_NAME = re.compile(r"\b(?:first_open_\w+|FirstOpen\w+|FIRST_OPEN_\w+)\b")
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([^`\s]*)")
 MARKER = re.compile(r"^\s*<!--\s*(tested:\s*(?P<tested>.*?)|(?P<fragment>fragment)(:.*?)?)\s*-->\s*$")
 
@@ -182,6 +186,8 @@ class Checker:
                                  "add it to CHECKED (and check it) or to UNCHECKED")
             return
         if marker == "fragment":
+            if block.language == "c":
+                self.check_c_names(block)
             return
         copy = re.fullmatch(r"copy of (\S+)", marker)
         if copy:
@@ -204,6 +210,31 @@ class Checker:
             self.fail(block, f"marked as {language} but the fence says {block.language!r}")
             return False
         return True
+
+    def public_c_names(self):
+        if not hasattr(self, "_public_c_names"):
+            headers = [os.path.join(self.args.source_root, "native", "libfirst-open", name)
+                       for name in ("first-open.h", "first-open-enums.h")]
+            headers += glob.glob(os.path.join(self.args.lib_dir, "first-open-*.h"))
+            text = ""
+            for header in headers:
+                with open(header, encoding="utf-8") as file:
+                    text += file.read()
+            names = set(C_NAME.findall(text))
+            # G_DECLARE_FINAL_TYPE (FirstOpenPresenter, first_open_presenter, FIRST_OPEN, PRESENTER, ...)
+            # declares FirstOpenPresenterClass, FIRST_OPEN_PRESENTER (), FIRST_OPEN_IS_PRESENTER ().
+            for module_obj, _, module, obj in re.findall(r"G_DECLARE_\w+_TYPE \((\w+), (\w+), (\w+), (\w+)", text):
+                names |= {module_obj + "Class", f"{module}_{obj}", f"{module}_IS_{obj}"}
+            self._public_c_names = names
+        return self._public_c_names
+
+    def check_c_names(self, block):
+        used = sorted(set(C_NAME.findall(block.text)))
+        unknown = [name for name in used if name not in self.public_c_names()]
+        if unknown:
+            self.fail(block, f"names libfirst-open does not declare: {', '.join(unknown)}")
+            return
+        self.ok(block, f"fragment; its names are declared: {', '.join(used)}")
 
     def check_copy(self, block, relative):
         try:
