@@ -17,7 +17,10 @@ every other renderer hide it, so the rendered page reads exactly as before, whil
 info string stays one plain language name that every highlighter understands (renderers
 differ in what they make of a second word: some drop the highlighting, some show it). In
 the source it stands next to the block, says in words what the suite does with it, and
-has room for arguments (the window a program must show).
+has room for arguments (the window a program must show). In CommonMark (GitHub's
+cmark-gfm) an HTML comment block ends on the line of its `-->`, so the fence on the next
+line stays a fence; a blank line between them is not allowed here, so that the marker
+stays visibly attached to its block.
 
 Every fenced block in a language this script can check (c, python, js, vala, swift, sh,
 ini and their usual aliases) must carry one of the two: a new snippet with neither fails
