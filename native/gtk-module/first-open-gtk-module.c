@@ -76,7 +76,7 @@
  * helper. There it installs nothing at all (no hook, no timer, no child), so that no
  * defect of the module can reach the compositor or a daemon, and says so in one line.
  * A NAME ending in '*' matches every program name it begins. Most of these live in
- * libexec on Debian (which is_in_libexec catches whatever their name); the names are
+ * libexec on Debian (which fo_is_in_libexec catches whatever their name); the names are
  * for distributions that install them elsewhere (Arch: /usr/lib) and for those in
  * /usr/bin. */
 typedef struct
@@ -242,18 +242,21 @@ fo_excluded_program (const char *program)
 
 /* Whether PATH lies in a libexec folder (/usr/libexec, /usr/local/libexec, ...): the
  * FHS's place for programs "not intended to be executed directly by users or shell
- * scripts". On Debian 12 every GTK 3 session daemon is there (gsd-*, xdg-desktop-portal-gtk,
- * ibus-ui-gtk3, gcr-prompter, gnome-session-failed, evolution-alarm-notify, first-open's
- * window helper); the apps users start are in /usr/bin. */
+ * scripts". On Debian 12 the GTK 3 daemons of a GNOME session are there (gsd-*,
+ * xdg-desktop-portal-gtk, ibus-ui-gtk3, gcr-prompter, gnome-session-failed,
+ * evolution-alarm-notify, first-open's window helper); the apps users start are in
+ * /usr/bin (or /usr/lib/APP, which does not count). */
 static gboolean
 fo_is_in_libexec (const char *path)
 {
   return path != NULL && path[0] == '/' && strstr (path, "/libexec/") != NULL;
 }
 
-/* The compositor itself: GNOME Shell, mutter, gnome-kiosk, gala, budgie-wm (libmutter) and
- * Cinnamon (libmuffin, mutter's fork) run GTK 3 in their own process, and their types
- * are linked in. One symbol lookup in the libraries already loaded; none is opened. */
+/* The compositor itself: GNOME Shell, mutter and budgie-wm (libmutter-11 in Debian 12),
+ * Cinnamon (libmuffin, mutter's fork, exports the same name) and the other compositors
+ * built on libmutter (gala, gnome-kiosk) run GTK 3 in their own process, and mutter's
+ * types are linked in whatever the library's version. One symbol lookup in the
+ * libraries already loaded; none is opened. */
 static gboolean
 fo_is_mutter_compositor (void)
 {
