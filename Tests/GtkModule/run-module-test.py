@@ -766,6 +766,9 @@ def check_not_apps(args, session):
     markers = []
     # (what, command, its window's title, the one line expected)
     cases = []
+    # Each its own app id with metainfo (one GApplication id would make the later ones
+    # hand over to the first where a session bus runs).
+    metainfo = os.path.join(session.env["XDG_DATA_HOME"], "metainfo")
     for folder, name, why in [("libexec", "fo-test-daemon", None),
                               ("bin", "gsd-test-daemon", "a settings daemon, by its program name"),
                               ("bin", "gnome-shell", "the compositor or a part of GNOME Shell, by its program name")]:
@@ -773,7 +776,10 @@ def check_not_apps(args, session):
         copy = os.path.join(session.root, folder, name)  # a copy: /proc/self/exe of a symbolic link is its target
         shutil.copy(args.app, copy)
         why = why or f"a helper program in libexec: {copy}"
-        cases.append((name, [copy, "--app-id", APP_ID], "Module test app", f"{NOT_AN_APP}{name} ({why})"))
+        app_id = f"org.example.NotAnApp{len(cases)}"
+        with open(os.path.join(metainfo, app_id + ".metainfo.xml"), "w") as f:
+            f.write(METAINFO.replace(APP_ID, app_id))
+        cases.append((name, [copy, "--app-id", app_id], "Module test app", f"{NOT_AN_APP}{name} ({why})"))
     script = os.path.join(session.root, "libexec", "fo-test-script")
     with open(script, "w") as f:
         f.write(PYTHON_APP)
@@ -790,11 +796,15 @@ def check_not_apps(args, session):
         markers.append(marker)
         process, out = session.start(command, env=dict(session.env, FIRST_OPEN_GTK_MODULE_COMMAND=command_path))
         started.append((what, process, out, title, expected))
-    for what, process, out, title, expected in started:
-        if title is not None:
-            window(title, log=out)
-        else:
-            window(WHATS_NEW, log=out)
+    # Every window mapped (the module, were it there, would be on its way to first-open).
+    for title in {title or WHATS_NEW for _, _, _, title, _ in started}:
+        count = sum((t or WHATS_NEW) == title for _, _, _, t, _ in started)
+        deadline = time.time() + DEADLINE
+        while time.time() < deadline and window_count(title) < count:
+            time.sleep(0.1)
+        if window_count(title) < count:
+            fail(f"{window_count(title)} windows titled {title}, expected {count}; outputs: "
+                 + "; ".join(session.output(out) for _, _, out, _, _ in started))
     # Real desktops on X servers of their own: GNOME Shell 43 (GTK 3 inside the
     # compositor) and xfwm4 (a GTK 3 window manager), with the module in their environment.
     shells = []
