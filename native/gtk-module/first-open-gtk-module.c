@@ -4,8 +4,12 @@
  * setting, XSettings Gtk/Modules). It costs the app almost nothing and never changes
  * its state:
  *
- * - gtk_module_init only adds an emission hook on GtkWidget::map (after
- *   g_type_class_ref (GTK_TYPE_WINDOW), without which the signal does not exist yet).
+ * - In a process that is not an app (the compositor, a session daemon, a portal, an
+ *   input method, first-open's own window helper, a dialog tool: fo_not_an_app, by its
+ *   program name, mutter's types being loaded, or its file in libexec) gtk_module_init
+ *   installs nothing and says so in one line. Elsewhere it only adds an emission hook on
+ *   GtkWidget::map (after g_type_class_ref (GTK_TYPE_WINDOW), without which the signal
+ *   does not exist yet).
  * - The hook waits for the app's main window (a normal toplevel without a transient
  *   parent), once the app has stopped mapping toplevels and the window manager has put
  *   the last one on the screen (an app that maps many windows gets What's New over the
@@ -13,7 +17,8 @@
  *   a main window for a while; a process of dialogs only (zenity, a polkit agent) is
  *   left alone. The hook then removes itself.
  * - From an idle-priority timeout, cheap checks decide whether to ask at all: not a
- *   known dialog-only program, not an app that uses libfirst-open itself (it shows its
+ *   program excluded by its name (it may have renamed itself since), not an app that
+ *   uses libfirst-open itself (it shows its
  *   own window: never two), and an installed AppStream metainfo file under a name the
  *   app goes by (its GApplication id, its program name), found through first-open's
  *   metainfo index (read with one open; when a metainfo folder changed, first-open
@@ -64,16 +69,70 @@
 
 #define LOG_DOMAIN "first-open-gtk-module"
 
-/* Programs that only show dialogs, or are part of first-open itself. Their first
- * window is not an app's main window, whatever it looks like. */
-static const char *const excluded_programs[] = {
-  "first-open-window", "first-open-demo",
-  "zenity", "yad", "gxmessage", "gtkdialog",
-  "xdg-desktop-portal-gtk", "xdg-desktop-portal-gnome",
-  "polkit-gnome-authentication-agent-1", "polkit-mate-authentication-agent-1", "lxpolkit",
-  "gcr-prompter", "pinentry-gnome3", "pinentry-gtk-2", "ssh-askpass", "gnome-ssh-askpass",
-  "ssh-askpass-gnome", "xfce4-notifyd", "notification-daemon", "mate-notification-daemon",
-  NULL,
+/* Processes that load the module but are not apps, or whose first window is not an app's
+ * main window (docs/gtk-module.md, "Processes that are not apps", says how the list was
+ * made). With GTK_MODULES set for a whole session (environment.d on GNOME), the module
+ * loads into every GTK 3 process of it: the compositor (mutter 43 starts GTK 3 inside
+ * GNOME Shell), the settings daemons, portals, input methods, first-open's own window
+ * helper. There it installs nothing at all (no hook, no timer, no child), so that no
+ * defect of the module can reach the compositor or a daemon, and says so in one line.
+ * A NAME ending in '*' matches every program name it begins. Most of these live in
+ * libexec on Debian (which fo_is_in_libexec catches whatever their name); the names are
+ * for distributions that install them elsewhere (Arch: /usr/lib) and for those in
+ * /usr/bin. */
+typedef struct
+{
+  const char *name;
+  const char *why;
+} FoExcludedProgram;
+
+#define FO_DIALOG_ONLY "a dialog-only program"
+
+static const FoExcludedProgram fo_excluded_programs[] = {
+  /* first-open's own: the window helper calls itself "first-open" (g_set_prgname), its
+   * file is first-open-window. */
+  { "first-open", "first-open's own process" },
+  { "first-open-window", "first-open's own process" },
+  { "first-open-demo", "first-open's own process" },
+  /* Compositors and window managers with GTK 3 in their own process (those built on
+   * libmutter or libmuffin are also caught by fo_is_mutter_compositor). */
+  { "gnome-shell*", "the compositor or a part of GNOME Shell" },
+  { "mutter", "the compositor" },
+  { "metacity", "the window manager" },
+  { "marco", "the window manager" },
+  { "xfwm4", "the window manager" },
+  { "gnome-flashback", "a part of the desktop shell" },
+  /* Session managers, settings daemons, portals, input methods, reminders. */
+  { "gnome-session*", "the session manager" },
+  { "xfce4-session", "the session manager" },
+  { "gsd-*", "a settings daemon" },
+  { "csd-*", "a settings daemon" },
+  { "xfsettingsd", "a settings daemon" },
+  { "mate-settings-daemon", "a settings daemon" },
+  { "xdg-desktop-portal*", "a portal" },
+  { "xdg-document-portal", "a portal" },
+  { "xdg-permission-store", "a portal" },
+  { "ibus-*", "a part of the input method" },
+  { "evolution-alarm-notify", "a session daemon" },
+  { "evolution-user-prompter", "a session daemon" },
+  /* Programs that only show dialogs: their first window is not an app's main window,
+   * whatever it looks like. */
+  { "zenity", FO_DIALOG_ONLY },
+  { "yad", FO_DIALOG_ONLY },
+  { "gxmessage", FO_DIALOG_ONLY },
+  { "gtkdialog", FO_DIALOG_ONLY },
+  { "polkit-gnome-authentication-agent-1", FO_DIALOG_ONLY },
+  { "polkit-mate-authentication-agent-1", FO_DIALOG_ONLY },
+  { "lxpolkit", FO_DIALOG_ONLY },
+  { "gcr-prompter", FO_DIALOG_ONLY },
+  { "pinentry-gnome3", FO_DIALOG_ONLY },
+  { "pinentry-gtk-2", FO_DIALOG_ONLY },
+  { "ssh-askpass", FO_DIALOG_ONLY },
+  { "gnome-ssh-askpass", FO_DIALOG_ONLY },
+  { "ssh-askpass-gnome", FO_DIALOG_ONLY },
+  { "xfce4-notifyd", FO_DIALOG_ONLY },
+  { "notification-daemon", FO_DIALOG_ONLY },
+  { "mate-notification-daemon", FO_DIALOG_ONLY },
 };
 
 static gulong map_hook_id;
@@ -167,12 +226,108 @@ decision_line (const char *message, const char *detail)
   append_to_decision_log (line);
 }
 
-static gboolean
-program_is_excluded (const char *program)
+/* The entry of fo_excluded_programs that PROGRAM matches, or NULL. */
+static const FoExcludedProgram *
+fo_excluded_program (const char *program)
 {
+  for (gsize i = 0; i < G_N_ELEMENTS (fo_excluded_programs); i++)
+    {
+      const char *name = fo_excluded_programs[i].name;
+      gsize length = strlen (name);
+
+      if (name[length - 1] == '*' ? strncmp (program, name, length - 1) == 0 : strcmp (program, name) == 0)
+        return &fo_excluded_programs[i];
+    }
+  return NULL;
+}
+
+/* Whether PATH lies in a libexec folder (/usr/libexec, /usr/local/libexec, ...): the
+ * FHS's place for programs "not intended to be executed directly by users or shell
+ * scripts". On Debian 12 the GTK 3 daemons of a GNOME session are there (gsd-*,
+ * xdg-desktop-portal-gtk, ibus-ui-gtk3, gcr-prompter, gnome-session-failed,
+ * evolution-alarm-notify, first-open's window helper); the apps users start are in
+ * /usr/bin (or /usr/lib/APP, which does not count). */
+static gboolean
+fo_is_in_libexec (const char *path)
+{
+  return path != NULL && path[0] == '/' && strstr (path, "/libexec/") != NULL;
+}
+
+/* The compositor itself: GNOME Shell, mutter and budgie-wm (libmutter-11 in Debian 12),
+ * Cinnamon (libmuffin, mutter's fork, exports the same name) and the other compositors
+ * built on libmutter (gala, gnome-kiosk) run GTK 3 in their own process, and mutter's
+ * types are linked in whatever the library's version. One symbol lookup in the
+ * libraries already loaded; none is opened. */
+static gboolean
+fo_is_mutter_compositor (void)
+{
+  return dlsym (RTLD_DEFAULT, "meta_display_get_type") != NULL;
+}
+
+/* The script PROGRAM runs from, when an interpreter runs it (a Python or GJS program:
+ * /proc/self/exe is then the interpreter, EXE, and the program name the script's): the
+ * first element of /proc/self/cmdline after the interpreter whose file name is PROGRAM,
+ * when it is an absolute path; else NULL. Read only when PROGRAM is not EXE's own name. */
+static char *
+fo_script_path (const char *program, const char *exe)
+{
+  g_autofree char *exe_name = g_path_get_basename (exe);
+  char cmdline[4096];
+  ssize_t length;
+  int fd;
+
+  if (strcmp (exe_name, program) == 0)
+    return NULL;
+  /* The interpreter, its options and the script come first: one read is enough. */
+  fd = open ("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  length = read (fd, cmdline, sizeof cmdline - 1);
+  close (fd);
+  if (length <= 0)
+    return NULL;
+  cmdline[length] = '\0';
+  for (const char *arg = cmdline + strlen (cmdline) + 1; arg < cmdline + length; arg += strlen (arg) + 1)
+    {
+      const char *slash = strrchr (arg, '/');
+      if (arg[0] == '/' && strcmp (slash + 1, program) == 0)
+        return g_strdup (arg);
+    }
+  return NULL;
+}
+
+/* Why this process is not an app the module serves (a line for the decision log), or
+ * NULL. Run in gtk_module_init of every GTK 3 process of the session: one symbol lookup,
+ * a table of names, one readlink (about 6 microseconds together, measured here), and for
+ * a script one read of /proc/self/cmdline. */
+static char *
+fo_not_an_app (const char *program)
+{
+  const FoExcludedProgram *excluded;
+  g_autofree char *script = NULL;
+  char exe[4096];
+  ssize_t length;
+
   if (program == NULL)
-    return TRUE;
-  return g_strv_contains (excluded_programs, program);
+    return g_strdup ("a program without a name");
+  if (fo_is_mutter_compositor ())
+    return g_strdup_printf ("not an app, nothing installed: %s (a compositor: mutter's meta_display_get_type is loaded)",
+                            program);
+  excluded = fo_excluded_program (program);
+  if (excluded != NULL && strcmp (excluded->why, FO_DIALOG_ONLY) == 0)
+    return g_strdup_printf (FO_DIALOG_ONLY ": %s", program);
+  if (excluded != NULL)
+    return g_strdup_printf ("not an app, nothing installed: %s (%s, by its program name)", program, excluded->why);
+  length = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (length <= 0)
+    return NULL;
+  exe[length] = '\0';
+  if (fo_is_in_libexec (exe))
+    return g_strdup_printf ("not an app, nothing installed: %s (a helper program in libexec: %s)", program, exe);
+  script = fo_script_path (program, exe);
+  if (fo_is_in_libexec (script))
+    return g_strdup_printf ("not an app, nothing installed: %s (a helper script in libexec: %s)", program, script);
+  return NULL;
 }
 
 /* The app uses libfirst-open (C, Python, GJS, Vala): it shows its own window. */
@@ -667,9 +822,11 @@ present (gpointer data)
       return G_SOURCE_REMOVE;
     }
   stop_watching ();
-  if (program_is_excluded (g_get_prgname ()))
+  /* Named after gtk_module_init (an app may call g_set_prgname late): by name only. */
+  if (g_get_prgname () == NULL || fo_excluded_program (g_get_prgname ()) != NULL)
     {
-      decision_line ("a dialog-only program", g_get_prgname ());
+      g_autofree char *why = fo_not_an_app (g_get_prgname ());
+      decision_line (why, NULL);
       return G_SOURCE_REMOVE;
     }
   if (app_embeds_libfirst_open ())
@@ -889,11 +1046,23 @@ g_module_check_init (GModule *module)
 G_MODULE_EXPORT void
 gtk_module_init (gint *argc, gchar ***argv)
 {
+  static gboolean initialised;
+  g_autofree char *not_an_app = NULL;
+
   /* Never in a setuid or setgid process: its environment is not the user's to trust. */
   if (getuid () != geteuid () || getgid () != getegid ())
     return;
-  if (map_hook_id != 0)
+  if (initialised)
     return;
+  initialised = TRUE;
+  /* Not an app (the compositor, a session daemon, first-open itself, a dialog tool):
+   * nothing is installed in it, and one line says why. */
+  not_an_app = fo_not_an_app (g_get_prgname ());
+  if (not_an_app != NULL)
+    {
+      decision_line (not_an_app, NULL);
+      return;
+    }
   /* GtkWidget::map exists once the class is initialised; nothing else is created. */
   g_type_class_ref (GTK_TYPE_WINDOW);
   map_signal_id = g_signal_lookup ("map", GTK_TYPE_WIDGET);
