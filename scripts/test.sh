@@ -27,7 +27,9 @@ mkdir -p "$XDG_CACHE_HOME"
 # a folder of its own, which must be empty when the suite is over: a test that leaves
 # something behind fails the run (Foundation's atomic writes left a TemporaryDirectory.*
 # folder in /tmp for each).
+# Shared and sticky as /tmp is: tests run first-open as other accounts in it.
 suite_tmp=$(mktemp -d /tmp/first-open-suite.XXXXXX)
+chmod 1777 "$suite_tmp"
 export TMPDIR="$suite_tmp"
 
 # libfirst-open (the C / GObject Introspection library) is built by Meson, which makes
@@ -50,7 +52,8 @@ status=0
 xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp -noreset" sh -c '
     FIRST_OPEN_PROGRAM_BUILD=1 swift test --disable-swift-testing "$@" && meson test -C .build/meson --no-rebuild --print-errorlogs &&
     Tests/Embedding/swift-example.sh .' sh "$@" || status=$?
-left=$(cd "$suite_tmp" && find . -mindepth 1 -maxdepth 1 | sort)
+# SwiftPM's own lock files (_PATH.lock) are the toolchain's, not a test's.
+left=$(cd "$suite_tmp" && find . -mindepth 1 -maxdepth 1 ! -name '_*.lock' | sort)
 chmod -R u+rwx "$suite_tmp" 2>/dev/null || true
 rm -rf "$suite_tmp" || true
 if [ -n "$left" ]; then

@@ -761,6 +761,24 @@ def check_log(args, session):
     session.stop_all()
     print("ok: the decision log names the decision")
 
+    # Nothing due (the current version recorded): the log also has first-open's verdict,
+    # so "why did nothing show?" is answered there (issue 34, item 6).
+    seeded = run(args.first_open, "mark-seen", "appstream:" + APP_ID, env=session.env)
+    if seeded.returncode != 0:
+        fail(f"mark-seen: {seeded.stderr}")
+    _, out = session.start([args.app])
+    window("Module test app", log=out)
+    deadline = time.time() + DEADLINE
+    while time.time() < deadline and "\nnothing: " not in open(log).read():
+        time.sleep(0.1)
+    text = open(log).read()
+    if f"starting first-open for: appstream:{APP_ID}" not in text or "\nnothing: " not in text:
+        fail(f"the log has no verdict of first-open: {text!r}")
+    if "nothing: " in session.output(out):
+        fail("first-open's verdict went to the app's output")
+    session.stop_all()
+    print("ok: the decision log has first-open's verdict")
+
 
 NOT_AN_APP = "not an app, nothing installed: "
 PYTHON_APP = """#!/usr/bin/python3

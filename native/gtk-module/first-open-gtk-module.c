@@ -145,14 +145,12 @@ static guint map_signal_id;
  * symbolic link, never written past 1 MiB, nor when it is another user's file. */
 #define DECISION_LOG_LIMIT (1024 * 1024)
 
-static void
-append_to_decision_log (const char *line)
+/* The decision log open for appending, or -1 (see above). */
+static int
+open_decision_log (void)
 {
   const char *state = g_getenv ("XDG_STATE_HOME");
   g_autofree char *path = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = now != NULL ? g_date_time_format (now, "%Y-%m-%dT%H:%M:%S%:z") : g_strdup ("-");
   struct stat info;
   int fd;
 
@@ -163,15 +161,30 @@ append_to_decision_log (const char *line)
     path = g_build_filename (g_get_home_dir (), ".local", "state", "first-open", "gtk-module.log", NULL);
   fd = open (path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0)
-    return;
-  if (fstat (fd, &info) == 0 && S_ISREG (info.st_mode) && info.st_uid == geteuid ()
-      && info.st_size < DECISION_LOG_LIMIT)
+    return -1;
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || info.st_uid != geteuid ()
+      || info.st_size >= DECISION_LOG_LIMIT)
     {
-      text = g_strdup_printf ("%s %s[%d] %s\n", stamp, g_get_prgname () != NULL ? g_get_prgname () : "?",
-                              (int) getpid (), line);
-      if (write (fd, text, strlen (text)) < 0)
-        { /* A full disk: the log is only for people. */ }
+      close (fd);
+      return -1;
     }
+  return fd;
+}
+
+static void
+append_to_decision_log (const char *line)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = now != NULL ? g_date_time_format (now, "%Y-%m-%dT%H:%M:%S%:z") : g_strdup ("-");
+  int fd = open_decision_log ();
+
+  if (fd < 0)
+    return;
+  text = g_strdup_printf ("%s %s[%d] %s\n", stamp, g_get_prgname () != NULL ? g_get_prgname () : "?",
+                          (int) getpid (), line);
+  if (write (fd, text, strlen (text)) < 0)
+    { /* A full disk: the log is only for people. */ }
   close (fd);
 }
 
@@ -572,13 +585,22 @@ start_first_open (const char *app_id, const char *parent, Export *export)
   g_autoptr(GError) error = NULL;
   const char *argv[] = { NULL, source, parent != NULL ? "--parent" : NULL, parent, NULL };
   GPid pid = 0;
+  gboolean spawned;
+  int log_fd;
 
   argv[0] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
   decision_line ("starting first-open for", source);
-  /* first-open's "nothing: ..." lines are for terminals of autostart, not the app's. */
-  if (!g_spawn_async (NULL, (char **) argv, NULL,
-                      G_SPAWN_STDOUT_TO_DEV_NULL | (export != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
-                      NULL, NULL, &pid, &error))
+  /* first-open's verdict ("nothing: …", "whats-new: …") is for the decision log when the
+   * user keeps one (a file, not a pipe: first-open never writes into a closed pipe when
+   * the app is gone), never for the app's own output. */
+  log_fd = open_decision_log ();
+  spawned = g_spawn_async_with_fds (NULL, (char **) argv, NULL,
+                                    (log_fd < 0 ? G_SPAWN_STDOUT_TO_DEV_NULL : 0)
+                                      | (export != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
+                                    NULL, NULL, &pid, -1, log_fd, -1, &error);
+  if (log_fd >= 0)
+    close (log_fd);
+  if (!spawned)
     {
       g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "MESSAGE", "cannot start %s: %s",
                         argv[0], error->message);

@@ -94,7 +94,9 @@ struct FirstOpenAttachment {
         let accent = valid(options.mainColor, what: "mainColor") ?? FirstOpenColor.blue
         let informationRows = rows.map { view in
             var row = view.informationRow
-            row.color = valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
+            // A row's own colour that does not parse falls back on the window's accent.
+            row.color = view.mainColor.followsAccent
+                ? nil : valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
             return row
         }
         return WindowContent(

@@ -129,4 +129,34 @@ extension FirstOpenWindow {
             imageName: imageName, mainColor: mainColor, informationDetailViews: informationDetailViews,
             onDismiss: onDismiss))
     }
+    /// ``welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+    /// with the app's identity as one value, shared with ``whatsNewView(_:version:policy:store:informationDetailViews:onDismiss:)``.
+    @discardableResult
+    public func welcomeView(
+        _ identity: FirstOpenIdentity,
+        version: String,
+        store: any VersionStore = KeyFileVersionStore(),
+        informationDetailViews: [InformationDetailView],
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
+    ) -> Self {
+        welcomeView(appID: identity.appID, appName: identity.appName, version: version, store: store,
+                    imageName: identity.imageName, mainColor: identity.mainColor,
+                    informationDetailViews: informationDetailViews, onDismiss: onDismiss)
+    }
+
+    /// ``whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+    /// with the app's identity as one value, shared with ``welcomeView(_:version:store:informationDetailViews:onDismiss:)``.
+    @discardableResult
+    public func whatsNewView(
+        _ identity: FirstOpenIdentity,
+        version: String,
+        policy: UpdatePolicy = .default,
+        store: any VersionStore = KeyFileVersionStore(),
+        informationDetailViews: [InformationDetailView],
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
+    ) -> Self {
+        whatsNewView(appID: identity.appID, appName: identity.appName, version: version, policy: policy, store: store,
+                     imageName: identity.imageName, mainColor: identity.mainColor,
+                     informationDetailViews: informationDetailViews, onDismiss: onDismiss)
+    }
 }
