@@ -38,7 +38,7 @@ if listed != expected:
     sys.stderr.write("FAIL: the public API differs from Tests/Embedding/public-api.txt:\n")
     sys.stderr.writelines(line + "\n" for line in difflib.unified_diff(expected, listed, "expected", "built", lineterm=""))
     failed = True
-if len(listed) > 80:
+if len(listed) > 90:
     sys.stderr.write(f"FAIL: {len(listed)} public declarations; the product exports a few dozen\n")
     failed = True
 if undocumented:

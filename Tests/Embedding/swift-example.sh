@@ -39,10 +39,13 @@ git -C "$snapshot" tag "$version"
 app="$work/CarApp"
 cp -R "$source_root/examples/swift" "$app"
 rm -rf "$app/.build" "$app/.swiftpm"
-"$swift" package --package-path "$app" config set-mirror \
+# SwiftPM's own temporary files (Foundation leaves a TemporaryDirectory.* of each atomic
+# write) go to the work folder, which the trap removes, not to the suite's.
+mkdir "$work/tmp"
+TMPDIR="$work/tmp" "$swift" package --package-path "$app" config set-mirror \
     --original https://example.org/first-open/FirstOpenViews.git --mirror "file://$snapshot"
-"$swift" build --package-path "$app" >&2
-car_app="$("$swift" build --package-path "$app" --show-bin-path)/car-app"
+TMPDIR="$work/tmp" "$swift" build --package-path "$app" >&2
+car_app="$(TMPDIR="$work/tmp" "$swift" build --package-path "$app" --show-bin-path)/car-app"
 
 # The Swift API has no dismissal lines of its own: the library's debug log says what
 # each check did (G_MESSAGES_DEBUG=first-open). Not exec'd: the EXIT trap removes $work.

@@ -766,7 +766,7 @@ def check_log(args, session):
     seeded = run(args.first_open, "mark-seen", "appstream:" + APP_ID, env=session.env)
     if seeded.returncode != 0:
         fail(f"mark-seen: {seeded.stderr}")
-    _, out = session.start([args.app])
+    _, out = session.start([args.app, "--app-id", APP_ID])
     window("Module test app", log=out)
     deadline = time.time() + DEADLINE
     while time.time() < deadline and "\nnothing: " not in open(log).read():
