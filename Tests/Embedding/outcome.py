@@ -12,6 +12,9 @@ state each time (XDG directories in a temporary directory, as run-example.py set
   nothing is recorded.
 - before-show: present_if_needed before the app's window is shown; the window maps
   after it, transient for it, modal, centred on it (within TOLERANCE px).
+- before-show-openbox: the same under openbox (the window manager of the issue's report,
+  which stacked the app's window over ours and focused it): ours is also on top and
+  focused.
 - destroy-before-map: the app's window destroyed before it was ever mapped: the signal
   says "programmatic", present_async "closed-by-app"; nothing recorded, no critical.
 - cancel: the cancellable cancelled while the window shows: G_IO_ERROR_CANCELLED, the
@@ -23,8 +26,10 @@ state each time (XDG directories in a temporary directory, as run-example.py set
 import argparse
 import importlib.util
 import os
+import subprocess
 import sys
 import tempfile
+import time
 
 here = os.path.dirname(os.path.abspath(__file__))
 loader = importlib.util.spec_from_file_location("run_example", os.path.join(here, "run-example.py"))
@@ -39,7 +44,8 @@ TOLERANCE = 48
 
 
 def run(args, env, root, name):
-    command = args.command[:-1] + [args.mode, args.command[-1]]
+    mode = "before-show" if args.mode == "before-show-openbox" else args.mode
+    command = args.command[:-1] + [mode, args.command[-1]]
     return Host(command, env, os.path.join(root, f"{name}.log"))
 
 
@@ -57,6 +63,46 @@ def finish(host, what):
             fail(f"{what}: {line!r}\n{host.output()}")
 
 
+def xprop_root(name):
+    return subprocess.run(["xprop", "-root", name], capture_output=True, text=True, timeout=20).stdout
+
+
+def start_openbox(env):
+    """openbox on the test's X server, with its default configuration (/etc/xdg/openbox)."""
+    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if "window id" in xprop_root("_NET_SUPPORTING_WM_CHECK"):
+            return wm
+        time.sleep(0.1)
+    wm.kill()
+    fail("openbox did not start")
+
+
+def window_ids(prop):
+    """Window ids of a root property (_NET_CLIENT_LIST_STACKING, _NET_ACTIVE_WINDOW)."""
+    text = xprop_root(prop)
+    return [int(x.strip(), 16) for x in text.split("#")[-1].split(",") if x.strip()] if "#" in text else []
+
+
+def on_top_and_focused(title):
+    """None when the window titled `title` is on top and focused (within 5 s); else why not."""
+    found = run_example.xdotool("search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
+    if not found:
+        return f"no visible window titled {title!r}"
+    ours = int(found[-1])
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        stacking, active = window_ids("_NET_CLIENT_LIST_STACKING"), window_ids("_NET_ACTIVE_WINDOW")
+        if stacking and stacking[-1] == ours and active[:1] == [ours]:
+            return None
+        time.sleep(0.1)
+    names = [run_example.xdotool("getwindowname", str(w)).stdout.strip() for w in stacking]
+    active_name = run_example.xdotool("getwindowname", str(active[0])).stdout.strip() if active else None
+    return f"stacking bottom to top {names}, focused {active_name!r}"
+
+
 def kill(host):
     if host.process.poll() is None:
         host.process.kill()
@@ -68,7 +114,8 @@ def main():
     parser.add_argument("--lib-dir")
     parser.add_argument("--typelib-dir")
     parser.add_argument("--mode", required=True,
-                        choices=["async", "second-call", "before-show", "destroy-before-map", "cancel"])
+                        choices=["async", "second-call", "before-show", "before-show-openbox",
+                                 "destroy-before-map", "cancel"])
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
     args.debug_log = False
@@ -82,6 +129,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="first-open-outcome-") as root:
         env = run_example.host_environment(args, root)
         record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
+        wm = start_openbox(env) if args.mode == "before-show-openbox" else None
         host = run(args, env, root, args.mode)
         try:
             if args.mode == "async":
@@ -111,7 +159,7 @@ def main():
                 if run_example.read_record(record) is not None:
                     fail(f"second call: a record was written\n{run_example.read_record(record)}")
                 result = "second call and another presenter: already-showing, nothing recorded"
-            elif args.mode == "before-show":
+            elif args.mode in ("before-show", "before-show-openbox"):
                 line = host.wait_until(lambda lines: next((l for l in lines if l.startswith("mapped: ")), None),
                                        "a 'mapped:' line", "present before show_all")
                 fields = dict(field.split("=", 1) for field in line[len("mapped: "):].split())
@@ -119,10 +167,16 @@ def main():
                             if fields.get(name) != "yes"]
                 if abs(int(fields["dx"])) > TOLERANCE or abs(int(fields["dy"])) > TOLERANCE:
                     problems.append(f"not centred on the parent (dx={fields['dx']}, dy={fields['dy']})")
+                if wm is not None:
+                    problem = on_top_and_focused(TITLE)
+                    if problem:
+                        problems.append(f"not on top and focused under openbox: {problem}")
                 if problems:
                     fail(f"present before show_all: {', '.join(problems)}\n{host.output()}")
                 host.stop("present before show_all")
                 result = f"mapped after its parent, transient, modal, centred (dx={fields['dx']}, dy={fields['dy']})"
+                if wm is not None:
+                    result += ", on top and focused under openbox"
             elif args.mode == "destroy-before-map":
                 finish(host, "parent destroyed before its map")
                 lines = host.output().splitlines()
@@ -143,6 +197,13 @@ def main():
                 result = "G_IO_ERROR_CANCELLED, programmatic, nothing recorded"
         finally:
             kill(host)
+            if wm is not None:
+                wm.terminate()
+                try:
+                    wm.wait(10)
+                except subprocess.TimeoutExpired:
+                    wm.kill()
+                    wm.wait()
     print(f"ok: {' '.join(os.path.basename(part) for part in args.command[:2])} {args.mode}: {result}")
 
 
