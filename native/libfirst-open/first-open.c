@@ -693,8 +693,9 @@ present (FirstOpenPresenter  *self,
  *
  * Returns: %TRUE when a window was presented (or waits for @parent to be mapped);
  *   %FALSE when nothing was shown: with @error unset when nothing was due or a window
- *   of this app is already showing (see first_open_presenter_get_showing(), or
- *   first_open_presenter_present_async() for the reason), with @error set on failure
+ *   of this app is already showing (first_open_presenter_get_showing() tells this
+ *   presenter's own; first_open_presenter_present_async() tells every case apart),
+ *   with @error set on failure
  *   (%FIRST_OPEN_ERROR_BAD_SPEC, %FIRST_OPEN_ERROR_STATE, %FIRST_OPEN_ERROR_NO_DISPLAY)
  *
  * Since: 0.1
