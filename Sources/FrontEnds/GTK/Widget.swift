@@ -241,6 +241,14 @@ package class Widget {
         ))
     }
 
+    /// Disconnects a handler that ``connect(_:handler:)`` or
+    /// ``connectWithArgument(_:handler:)`` returned (its closure is released); nothing
+    /// when it is disconnected already.
+    package func disconnect(_ handler: UInt) {
+        guard g_signal_handler_is_connected(widgetPointer, gulong(handler)) != 0 else { return }
+        g_signal_handler_disconnect(widgetPointer, gulong(handler))
+    }
+
     /// Calls `handler` with the keyval of each key press ("key-press-event"); return
     /// `true` when the key was handled.
     @discardableResult

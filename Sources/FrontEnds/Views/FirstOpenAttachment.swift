@@ -29,7 +29,7 @@ struct FirstOpenAttachment {
             case let .presentation(.nothing(decision)): decision.explanation
             case let .presentation(.recordedWithoutShowing(decision)):
                 "recorded without showing (no content for \(decision.explanation))"
-            case .presentation(.alreadyShowing): "nothing: another process is showing the window"
+            case .presentation(.alreadyShowing): "nothing: this app's window is already showing (in this process or another)"
             case let .presentation(.quietSession(reason)): "nothing: quiet session: \(reason)"
             case let .presentation(.failed(failure)): "nothing: failed: \(failure)"
             }
