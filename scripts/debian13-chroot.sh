@@ -11,7 +11,9 @@
 #   `swiftlang` included, and nothing when all is there).
 # - The working tree (uncommitted changes included; not .git, nor the build folders that
 #   .gitignore names: .build, build, out, obj-*) is
-#   copied to /src in the chroot, its modification times kept, and COMMAND runs there as
+#   copied to /build/first-open in the chroot (a path no Debian file names, so the
+#   staged-install test's search for build paths meets only ours), its modification times
+#   kept, and COMMAND runs there as
 #   root with /proc /sys /dev /dev/pts /dev/shm (and /tmp/.X11-unix when present) bound.
 #   SwiftPM's build folders stay in the chroot (/var/tmp/first-open), so rebuilds are
 #   incremental and never meet the host toolchain's.
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
 done
 
 source_root=$(cd "$(dirname "$0")/.." && pwd)
+inside=/build/first-open  # the source tree's copy in the chroot
 fail() { echo "debian13-chroot.sh: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, mount, chroot): run it with sudo"
 command -v debootstrap >/dev/null || fail "debootstrap is not installed (apt-get install debootstrap)"
@@ -102,10 +105,10 @@ for folder in /sys /dev /dev/pts /dev/shm; do bind "$folder"; done
 [ -d /tmp/.X11-unix ] && bind /tmp/.X11-unix
 
 # The source tree, fresh each run; SwiftPM's folders are elsewhere (see above).
-rm -rf --one-file-system "$cache/src"
-mkdir -p "$cache/src" "$cache/var/tmp/first-open"
+rm -rf --one-file-system "$cache$inside"
+mkdir -p "$cache$inside" "$cache/var/tmp/first-open"
 tar -C "$source_root" --exclude=./.git --exclude=./.build --exclude=./build --exclude=./out --exclude='./obj-*' -cf - . \
-    | tar -C "$cache/src" -xf - || fail "could not copy $source_root into the chroot"
+    | tar -C "$cache$inside" -xf - || fail "could not copy $source_root into the chroot"
 
 in_chroot() {
     chroot "$cache" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
@@ -114,27 +117,27 @@ in_chroot() {
 }
 
 begin "scripts/setup.sh (apt)"
-in_chroot /src/scripts/setup.sh || fail "scripts/setup.sh failed in the chroot"
+in_chroot "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
 finish "setup.sh (apt)"
 in_chroot sh -c 'command -v swift >/dev/null' || fail "no swift in the chroot after scripts/setup.sh"
 
 if [ $# -gt 0 ]; then
     begin "$*"
-    in_chroot sh -c 'cd /src && exec "$@"' command "$@" || fail "'$*' failed in the chroot"
+    in_chroot sh -c 'cd "$0" && exec "$@"' "$inside" "$@" || fail "'$*' failed in the chroot"
     finish "$1"
     exit 0
 fi
 
 in_chroot swift --version >&2
 begin "swift build --build-tests (debug)"
-in_chroot sh -c 'cd /src && swift build --scratch-path /var/tmp/first-open/debug --build-tests' \
+in_chroot sh -c 'cd /build/first-open && swift build --scratch-path /var/tmp/first-open/debug --build-tests' \
     || fail "the debug build (swift build --build-tests) failed in the chroot"
 finish "debug build with tests"
 
 # As meson.build calls it (its defaults: release, static login linking; Debian's LDFLAGS).
 begin "scripts/meson-swift-build.sh (release, as Meson)"
-in_chroot sh -c 'cd /src && out=/var/tmp/first-open/meson-out && mkdir -p $out &&
-    scripts/meson-swift-build.sh "$(command -v swift)" release /src /var/tmp/first-open/release static \
+in_chroot sh -c 'cd /build/first-open && out=/var/tmp/first-open/meson-out && mkdir -p $out &&
+    scripts/meson-swift-build.sh "$(command -v swift)" release /build/first-open /var/tmp/first-open/release static \
         /usr/libexec/first-open/first-open-window /usr/share/locale $out/swiftpm.d \
         $out/first-open $out/first-open-window $out/first-open-demo \
         $out/libLibFirstOpenSwift.a $out/libfirst-open-swift.rsp -- -Wl,-z,relro -Wl,-z,now' \
