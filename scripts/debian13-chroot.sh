@@ -64,7 +64,8 @@ cleanup() {
     exit "$status"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 bind() {  # bind SOURCE (a host folder) to the same path in the chroot
     mkdir -p "$cache$1"
