@@ -121,6 +121,11 @@ begin "scripts/setup.sh (apt)"
 in_chroot "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
 finish "setup.sh (apt)"
 in_chroot sh -c 'command -v swift >/dev/null' || fail "no swift in the chroot after scripts/setup.sh"
+# The copy as a git repository of its own, all of it committed: what reads the tree as git
+# sees it (Tests/Embedding/swift-example.sh's `git ls-files`) sees the copy.
+in_chroot sh -c 'cd "$0" && git init -q && git add -A && git -c user.name=debian13-chroot \
+        -c user.email=debian13-chroot@localhost commit -q -m "the working tree, copied"' "$inside" \
+    || fail "could not make the copy a git repository"
 
 if [ $# -gt 0 ]; then
     begin "$*"

@@ -42,6 +42,7 @@ packages=(
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
     dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
     dpkg-dev debhelper build-essential lintian  # the Debian packages (scripts/test-debian-package.sh)
+    git  # Tests/Embedding/swift-example.sh: the example app gets the package from a tagged git snapshot
 )
 
 list=false
