@@ -8,7 +8,13 @@ swift=$1 build=$2 source=$3
 out=$(mktemp -d "${TMPDIR:-/tmp}/first-open-public-api.XXXXXX")
 trap 'rm -rf "$out"' EXIT
 
-args=(-module-name FirstOpenViews -target "$(uname -m)-unknown-linux-gnu" -I "$build/Modules"
+# The toolchain's own triple (Debian's Swift: x86_64-pc-linux-gnu; swift.org's:
+# x86_64-unknown-linux-gnu), and its tools from beside the real driver (Debian's
+# /usr/bin/swift is a symlink into /usr/libexec/swift/bin).
+triple=$("$swift" -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)
+[ -n "$triple" ] || { echo "FAIL: $swift -print-target-info names no target triple" >&2; exit 1; }
+tools=$(dirname "$(realpath "$swift")")
+args=(-module-name FirstOpenViews -target "$triple" -I "$build/Modules"
       -output-dir "$out" -minimum-access-level public)
 for map in "$source/Sources/Shims/CGtk/module.modulemap" "$source/Sources/Shims/CGLib/module.modulemap" \
            "$build"/CFirstOpenConfig.build/module.modulemap "$build"/CForeignWindow.build/module.modulemap \
@@ -16,7 +22,7 @@ for map in "$source/Sources/Shims/CGtk/module.modulemap" "$source/Sources/Shims/
     args+=(-Xcc "-fmodule-map-file=$map")
 done
 for flag in $(pkg-config --cflags gtk+-3.0); do args+=(-Xcc "$flag"); done
-"${swift%/swift}/swift-symbolgraph-extract" "${args[@]}"
+"$tools/swift-symbolgraph-extract" "${args[@]}"
 
 /usr/bin/python3 - "$out" "$source/Tests/Embedding/public-api.txt" <<'PY'
 import glob, json, sys

@@ -17,8 +17,12 @@ package class Widget {
         widgetPointer = pointer
     }
 
-    isolated deinit {
-        g_object_unref(widgetPointer)
+    // The last reference drops on the main thread: the wrappers are main-actor objects
+    // that only main-actor code holds (GTK finalises widgets on its own thread only).
+    // Checked rather than assumed; `isolated deinit` (Swift 6.2) would hop instead, and
+    // the package builds with Swift 6.0.
+    deinit {
+        MainActor.assumeIsolated { g_object_unref(widgetPointer) }
     }
 
     // MARK: Visibility

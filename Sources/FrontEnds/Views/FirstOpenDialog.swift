@@ -1,7 +1,7 @@
 internal import CGtk
 internal import FirstOpenState
 internal import FirstOpenFlow
-internal import FirstOpenContent
+public import FirstOpenContent
 package import FirstOpenGTKWrappers
 
 

@@ -1,5 +1,5 @@
 internal import FirstOpenState
-internal import FirstOpenContent
+public import FirstOpenContent
 internal import FirstOpenFlow
 /// One row of a Welcome or What's New window, as in the seed: a symbolic icon tinted
 /// with `mainColor`, a bold `title` and a grey, wrapping `subTitle`.

@@ -1,6 +1,6 @@
-internal import FirstOpenState
+public import FirstOpenState
 internal import FirstOpenContent
-internal import FirstOpenFlow
+public import FirstOpenFlow
 /// What ``PresentationFlow/present(over:only:content:onDismiss:)`` did.
 public enum PresentationOutcome {
     /// The window is on screen; the record is written when the user dismisses it.

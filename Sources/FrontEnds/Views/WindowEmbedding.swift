@@ -1,5 +1,5 @@
-internal import FirstOpenState
-internal import FirstOpenContent
+public import FirstOpenState
+public import FirstOpenContent
 internal import FirstOpenFlow
 internal import FirstOpenGTKWrappers
 /// A Welcome or What's New window over an app window: what
