@@ -33,8 +33,9 @@
  *   quiet sessions, lock) in its own process, and shows What's New modal and transient
  *   for the app's window in the window helper's process: no Swift runtime, GTK
  *   setting, icon theme, locale, environment or main-loop change ever reaches the app.
- *   A window first-open was started over that goes away soon after (a splash-like main
- *   window, one the app re-creates) makes the module wait for the next main window, once.
+ *   A window first-open was started over that goes away before first-open has ended (a
+ *   splash-like main window, one the app re-creates, one of many windows the app closes
+ *   again) makes the module wait for the next main window (at most 3 starts in all).
  * - Each decision is a debug message (G_MESSAGES_DEBUG=first-open-gtk-module) and a line
  *   of $XDG_STATE_HOME/first-open/gtk-module.log when that file exists.
  *
@@ -45,10 +46,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
+#include <glib-unix.h>
 #include <gmodule.h>
 #include <gtk/gtk.h>
 
@@ -563,6 +566,8 @@ export_free (Export *export)
   g_free (export);
 }
 
+static void first_open_ended (void);
+
 /* first-open is done with the app's window: its export ends, so the app can export it
  * again itself (GTK 3 allows one export per window, e.g. for a portal dialog). */
 static void
@@ -571,12 +576,55 @@ on_first_open_exited (GPid pid, gint status, gpointer data)
   if (pid != 0)
     g_spawn_close_pid (pid);
   export_free (data);
+  if (pid != 0)
+    first_open_ended ();
+}
+
+static gboolean
+on_first_open_pidfd (gint fd, GIOCondition condition, gpointer data)
+{
+  close (fd);
+  first_open_ended ();
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+first_open_ended_idle (gpointer data)
+{
+  first_open_ended ();
+  return G_SOURCE_REMOVE;
+}
+
+/* Calls first_open_ended once first-open (PID: the window helper, once first-open has
+ * exec'd it) has ended, though it is no child of the app (double-forked): its pidfd
+ * (Linux 5.3) turns readable then. No SIGCHLD handler, no zombie in the app. */
+static void
+watch_double_forked (GPid pid)
+{
+#ifdef SYS_pidfd_open
+  /* Close-on-exec is set on a pidfd by the kernel. */
+  int fd = pid > 0 ? (int) syscall (SYS_pidfd_open, (pid_t) pid, 0) : -1;
+
+  if (fd >= 0)
+    {
+      g_unix_fd_add_full (G_PRIORITY_LOW, fd, G_IO_IN | G_IO_HUP | G_IO_ERR, on_first_open_pidfd, NULL, NULL);
+      return;
+    }
+  if (pid > 0 && errno == ESRCH)
+    {
+      /* Ended already (nothing was due). */
+      g_idle_add_full (G_PRIORITY_LOW, first_open_ended_idle, NULL, NULL);
+      return;
+    }
+#endif
+  decision_line ("cannot watch first-open (no pidfd); What's New will not follow the app's next window", NULL);
 }
 
 /* Starts first-open for APP_ID over PARENT (NULL: unparented). With EXPORT (a Wayland
- * window exported for it; taken), first-open is watched and the export ends when
- * first-open does; otherwise it is started double-forked (g_spawn_async without
- * G_SPAWN_DO_NOT_REAP_CHILD): no child watch and no zombie in the app. */
+ * window exported for it; taken), first-open is watched as a child and the export ends
+ * when first-open does; otherwise it is started double-forked (g_spawn_async without
+ * G_SPAWN_DO_NOT_REAP_CHILD: no child watch and no zombie in the app) and watched
+ * through a pidfd. Either way first_open_ended runs when it is done. */
 static void
 start_first_open (const char *app_id, const char *parent, Export *export)
 {
@@ -610,6 +658,11 @@ start_first_open (const char *app_id, const char *parent, Export *export)
     }
   if (export != NULL)
     g_child_watch_add (pid, on_first_open_exited, export);
+  else
+    {
+      watch_double_forked (pid);
+      g_spawn_close_pid (pid);
+    }
 }
 
 #ifdef GDK_WINDOWING_WAYLAND
@@ -707,16 +760,17 @@ export_and_start (GdkWindow *window, const char *app_id)
 /* A dialog first (a session-restore prompt): how long to wait for a main window before
  * deciding this is a dialog-only process. */
 #define DIALOG_WAIT_S 120
-/* The window first-open was started over went away this soon: it was a splash-like
- * window (first-open says "nothing", exit 2); wait for the next main window, once. */
-#define PARENT_GONE_RETRY_US (10 * G_USEC_PER_SEC)
+/* How many times first-open is started in one process: again over the next main window
+ * each time the window it was started over went away before it ended (below). */
+#define MAX_STARTS 3
 
 static GtkWindow *candidate;          /* the last main window mapped (weak pointer) */
 static guint settle_source;
 static guint dialog_source;
 static gint64 first_main_map;         /* monotonic time of the first main window's map */
 static gint64 started_at;             /* when first-open was started, 0 before */
-static gboolean retried;
+static int starts;                    /* how many times first-open was started */
+static GtkWindow *started_over;       /* the window it runs over (weak pointer), while it runs */
 static gboolean candidate_on_screen;  /* the X server reported it mapped (map-event) */
 
 static gboolean
@@ -807,16 +861,31 @@ wait_for_next_main_window (void)
     }
 }
 
+/* first-open has ended. When the window it was started over is still there, the user
+ * dismissed What's New, or nothing was due: done. When that window went away first,
+ * first-open showed nothing or closed What's New with it, recorded nothing and exited 2:
+ * a splash-like main window, one the app re-creates, or one of many windows the app
+ * closes again (an app that shows 500 at start and closes 499 of them: What's New was
+ * over the last one mapped, the one on top). What's New then goes over the app's next
+ * main window, at most MAX_STARTS times in all. Judged when first-open has ended, never
+ * when the window goes: the first-open still running holds the app's lock, and a second
+ * one started then would find it taken and show nothing. */
 static void
-on_parent_unmapped (GtkWidget *widget, gpointer data)
+first_open_ended (void)
 {
-  g_signal_handlers_disconnect_by_func (widget, on_parent_unmapped, data);
-  if (retried || g_get_monotonic_time () - started_at > PARENT_GONE_RETRY_US)
+  gboolean gone = started_over == NULL || !is_main_window (started_over);
+
+  if (started_over != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (started_over), (gpointer *) &started_over);
+  started_over = NULL;
+  if (!gone)
     return;
-  /* A splash-like main window, or one the app re-creates: first-open finds it gone and
-   * shows nothing (exit 2, nothing recorded); What's New goes over the next one. */
-  retried = TRUE;
-  decision_line ("the main window went away; waiting for the next one", NULL);
+  if (starts >= MAX_STARTS)
+    {
+      decision_line ("the window first-open was started over went away; started often enough", NULL);
+      return;
+    }
+  decision_line ("the window first-open was started over went away; waiting for the next main window", NULL);
   wait_for_next_main_window ();
 }
 
@@ -971,7 +1040,11 @@ decide_for (GtkWindow *window, const char *app_id)
   GdkWindow *gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
 
   started_at = g_get_monotonic_time ();
-  g_signal_connect (window, "unmap", G_CALLBACK (on_parent_unmapped), NULL);
+  starts++;
+  if (started_over != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (started_over), (gpointer *) &started_over);
+  started_over = window;
+  g_object_add_weak_pointer (G_OBJECT (started_over), (gpointer *) &started_over);
 #ifdef GDK_WINDOWING_X11
   if (GDK_IS_X11_WINDOW (gdk_window))
     {
