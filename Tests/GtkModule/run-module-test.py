@@ -548,7 +548,8 @@ def check_dialog_first(args, session):
 
 def start_window_manager(session):
     """A window manager (openbox) on the test's X server: stacking and focus as on a desktop."""
-    # FIRST_OPEN_TEST_WM=xfwm4 (or another) tries the case under that one instead.
+    # FIRST_OPEN_TEST_WM=xfwm4 (or another) tries the case under that one instead; xfwm4
+    # needs a session bus for its settings (xfconfd): run the test under dbus-run-session.
     command = os.environ.get("FIRST_OPEN_TEST_WM", "openbox --sm-disable --config-file /dev/null").split()
     wm = subprocess.Popen(command, env=session.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 10
@@ -556,7 +557,7 @@ def start_window_manager(session):
         if "window id" in run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout:
             return wm
         time.sleep(0.1)
-    fail("openbox did not start")
+    fail(f"{command[0]} did not start")
 
 
 def stacking():
