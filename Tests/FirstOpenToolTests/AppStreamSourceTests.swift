@@ -211,6 +211,23 @@ final class AppStreamSourceTests: XCTestCase {
         XCTAssertTrue(explain.stdout.contains("  Version 3.5\n"), explain.stdout)
     }
 
+    /// A metainfo file under another name is read as a spec (the name decides): its one
+    /// error line says so, and what to name it.
+    func testAMetainfoFileNamedOtherwiseGetsTheNamingRule() throws {
+        let cli = try CLIHarness()
+        let path = try cli.write("car.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <component><id>org.example.Car</id><releases><release version="1.0"/></releases></component>
+            """)
+        for command in [["explain", path], ["validate", path]] {
+            let result = try cli.run(command)
+            XCTAssertEqual(result.status, 65, result.stdout)
+            let output = result.stderr + result.stdout
+            XCTAssertTrue(output.contains("an AppStream metainfo file is read as one only when its name ends in "
+                                              + ".metainfo.xml or .appdata.xml"), output)
+        }
+    }
+
     func testAppStreamIDWorksForEveryCommandWithoutASpec() throws {
         let cli = try CLIHarness()
         cli.environment["XDG_DATA_DIRS"] = try installedMaps(in: cli) + ":/usr/share"

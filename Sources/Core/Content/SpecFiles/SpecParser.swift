@@ -209,10 +209,19 @@ final class SpecParser {
             switch error {
             case let .unreadable(reason): report(.unreadable(file: file, reason: reason))
             case let .malformed(reason):
-                report(.notKeyFile(file: file, reason: Quoted.line(reason)))
+                report(.notKeyFile(file: file, reason: Quoted.line(reason) + Self.metainfoHint(bytes)))
             }
             return nil
         }
+    }
+
+    /// A word on the naming rule when a file read as a spec is XML: a metainfo file is
+    /// recognised by its name (`*.metainfo.xml`, `*.appdata.xml`), not its content.
+    static func metainfoHint(_ bytes: [UInt8]) -> String {
+        let start = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        guard start.first == UInt8(ascii: "<") else { return "" }
+        return " (it looks like XML: an AppStream metainfo file is read as one only when its name ends in "
+            + ".metainfo.xml or .appdata.xml)"
     }
 
     private func readRows(_ keyFile: KeyFile, groups: [String]) -> Rows {
