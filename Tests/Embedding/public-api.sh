@@ -7,6 +7,10 @@ set -euo pipefail
 swift=$1 build=$2 source=$3
 out=$(mktemp -d "${TMPDIR:-/tmp}/first-open-public-api.XXXXXX")
 trap 'rm -rf "$out"' EXIT
+# The toolchain's own temporary files (Foundation's atomic writes leave a
+# TemporaryDirectory.* behind, the swift driver's too) go with $out.
+mkdir "$out/tmp"
+export TMPDIR="$out/tmp"
 
 # The toolchain's own triple (Debian's Swift: x86_64-pc-linux-gnu; swift.org's:
 # x86_64-unknown-linux-gnu), and its tools from beside the real driver (Debian's
