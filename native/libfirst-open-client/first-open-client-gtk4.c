@@ -64,21 +64,24 @@ export_free (gpointer data)
 static void
 answer (Export *export, const char *parent)
 {
+  /* A callback may end the last export (and free EXPORT): nothing of it is used after
+   * the first callback but these copies. */
+  g_autoptr(GtkWindow) window = g_object_ref (export->window);
+  g_autofree char *answered = g_strdup (parent);
+  GSList *waiters = g_slist_reverse (export->waiters);
+
   export->done = TRUE;
   export->parent = g_strdup (parent);
-  GSList *waiters = g_slist_reverse (export->waiters);
   export->waiters = NULL;
-  g_object_ref (export->window);
   for (GSList *item = waiters; item != NULL; item = item->next)
     {
       Waiter *waiter = item->data;
-      waiter->callback (export->window, export->parent, waiter->user_data);
+      waiter->callback (window, answered, waiter->user_data);
       if (waiter->destroy != NULL)
         waiter->destroy (waiter->user_data);
       g_free (waiter);
     }
   g_slist_free (waiters);
-  g_object_unref (export->window);
 }
 
 #ifdef GDK_WINDOWING_WAYLAND
