@@ -42,6 +42,15 @@
 /* What first-open prints on stderr before each of its messages. */
 #define PROGRAM_PREFIX "first-open: "
 
+/**
+ * first_open_client_error_quark:
+ *
+ * The error domain of libfirst-open-client, #FIRST_OPEN_CLIENT_ERROR.
+ *
+ * Returns: the domain's quark
+ *
+ * Since: 0.1
+ */
 G_DEFINE_QUARK (first-open-client-error-quark, first_open_client_error)
 
 typedef struct {
