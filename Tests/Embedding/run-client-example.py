@@ -24,6 +24,13 @@ found by its title with xdotool and dismissed with Return.
       window: one window only; one call "outcome: nothing-due" while it is open, the other
       "outcome: shown" after Return; recorded.
 
+    --scenario gnome-shell, COMMAND = an example app and its spec, HOST = client-host.py:
+      GNOME Shell headless on Wayland (Tests/Desktops; GTK 4.8 exports the host's window
+      through xdg-foreign v1): Welcome transient for the host's window (as GNOME Shell
+      sees it), modal, focused; Return: "outcome: shown", recorded; then client-host.py
+      SPEC close-window (--host): the host's window closing closes it: parent-gone,
+      nothing recorded.
+
 Needs DISPLAY (xvfb-run), xdotool, xprop and openbox: without a display it skips (77)
 unless FIRST_OPEN_REQUIRE_DISPLAY=1; a window manager that does not start fails it.
 
@@ -300,6 +307,84 @@ def scenario_twice(args, root):
     return "two calls at once: one window; one call nothing-due, the other shown after Return, recorded"
 
 
+def scenario_gnome_shell(args, root):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: starts and reads GNOME Shell)
+    try:
+        shell = desktops.GnomeShellWayland()
+        shell.__enter__()
+    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
+        fail(f"GNOME Shell did not start: {error}")
+    try:
+        def on_wayland(session):
+            for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
+                         "XDG_CURRENT_DESKTOP"):
+                session.env[name] = shell.env[name]
+            session.env["GDK_BACKEND"] = "wayland"
+            session.env.pop("DISPLAY", None)
+            return session
+
+        def dialog_over(host, title):
+            def found():
+                host.check_running(title)
+                return [w for w in shell.windows() if w.title == title and w.transient_for is not None]
+            dialogs = desktops.wait_for(found, timeout=DEADLINE, step=0.2)
+            if not dialogs:
+                fail(f"GNOME Shell: no {title!r} with a parent: {shell.windows()}\n{host.output()}")
+            dialog = dialogs[0]
+            if dialog.transient_for != "Car" or dialog.fields.get("transient_pid") != host.process.pid:
+                fail(f"GNOME Shell: {title!r} is transient for {dialog.transient_for!r} "
+                     f"(pid {dialog.fields.get('transient_pid')}), not the host's window: {dialog}")
+            if not dialog.modal:
+                fail(f"GNOME Shell: {title!r} is not modal: {dialog}")
+            return dialog
+
+        shell.make_keyboard()
+        session = on_wayland(Session(args, root, "shell"))
+        host = session.host(args.command, "shell-example")
+        try:
+            dialog_over(host, "Welcome to Car")
+            if not desktops.wait_for(lambda: [w for w in shell.windows() if w.title == "Welcome to Car" and w.focused],
+                                     timeout=10, step=0.2):
+                fail(f"GNOME Shell: Welcome does not get the focus: {shell.windows()}")
+            check_maps(host, "GNOME Shell")
+            if read_record(session.record) is not None:
+                fail("GNOME Shell: the record was written before the window was dismissed")
+            # Keys count from 0.5 s after the focus; a loaded machine handles the focus late:
+            # Return again while nothing happened, as a person would (run-module-test.py).
+            for _ in range(3):
+                time.sleep(0.6)
+                shell.press_key("Return")
+                if desktops.wait_for(lambda: "outcome: shown" in host.lines(), timeout=3):
+                    break
+            host.wait_for_lines("outcome: shown", 1, "GNOME Shell, after Return")
+            if f"Version={VERSION}\n" not in (read_record(session.record) or ""):
+                fail(f"GNOME Shell: the record does not hold {VERSION}:\n{read_record(session.record)}")
+            host.stop("GNOME Shell, after Return")
+        finally:
+            host.kill()
+
+        gone = on_wayland(Session(args, root, "shell-gone"))
+        host = gone.host(["/usr/bin/python3", args.host, args.command[-1], "close-window"], "shell-gone")
+        try:
+            dialog_over(host, "Welcome to Car")
+            time.sleep(0.3)
+            host.process.send_signal(signal.SIGUSR1)
+            host.wait_for_lines("outcome: parent-gone", 1, "GNOME Shell, the host's window closed")
+            if desktops.wait_for(lambda: not [w for w in shell.windows() if w.title == "Welcome to Car"],
+                                 timeout=10, step=0.2) is None:
+                fail(f"GNOME Shell: Welcome stayed after the host's window closed: {shell.windows()}")
+            if read_record(gone.record) is not None:
+                fail(f"GNOME Shell: recorded though Welcome was not dismissed:\n{read_record(gone.record)}")
+            host.stop("GNOME Shell, the host's window closed")
+        finally:
+            host.kill()
+    finally:
+        shell.stop()
+    return ("GNOME Shell Wayland: Welcome transient for the host's window (xdg-foreign), modal, focused, "
+            "Return: shown, recorded; the host's window closing closed it: parent-gone, nothing recorded")
+
+
 def start_window_manager(env):
     wm = subprocess.Popen(["openbox", "--sm-disable", "--config-file", "/dev/null"], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -319,7 +404,9 @@ def main():
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--helper", required=True)
     parser.add_argument("--lib-dir", action="append", required=True)
-    parser.add_argument("--scenario", choices=["example", "parent-gone", "cancel", "twice"], default="example")
+    parser.add_argument("--scenario", choices=["example", "parent-gone", "cancel", "twice", "gnome-shell"],
+                        default="example")
+    parser.add_argument("--host", help="client-host.py, for --scenario gnome-shell")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
@@ -331,6 +418,11 @@ def main():
     for tool in ("xdotool", "xprop", "openbox"):
         if shutil.which(tool) is None:
             fail(f"{tool} is not installed")
+    if args.scenario == "gnome-shell":
+        with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
+            said = scenario_gnome_shell(args, root)
+        print(f"ok: {os.path.basename(args.command[-2] if len(args.command) > 1 else args.command[0])}: {said}")
+        return
     wm = start_window_manager(dict(os.environ))
     try:
         with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
