@@ -30,6 +30,10 @@ found by its title with xdotool and dismissed with Return.
       sees it), modal, focused; Return: "outcome: shown", recorded; then client-host.py
       SPEC close-window (--host): the host's window closing closes it: parent-gone,
       nothing recorded.
+    --scenario kwin, COMMAND = client-host.py SPEC cancel: KWin 5.27 on Wayland offers
+      xdg-foreign v2 only and GDK 4.8 exports through v1 only, so the host's window has no
+      handle ("window None"): Welcome shows without a parent (what the user sees there);
+      the call is cancelled (SIGUSR1): "cancelled", the window goes, nothing recorded.
 
 Needs DISPLAY (xvfb-run), xdotool, xprop and openbox: without a display it skips (77)
 unless FIRST_OPEN_REQUIRE_DISPLAY=1; a window manager that does not start fails it.
@@ -399,6 +403,50 @@ def scenario_gnome_shell(args, root):
             "Return: shown, recorded; the host's window closing closed it: parent-gone, nothing recorded")
 
 
+def scenario_kwin(args, root):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: starts and reads KWin)
+    try:
+        kwin = desktops.KWinWayland()
+        kwin.__enter__()
+    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
+        fail(f"KWin did not start: {error}")
+    try:
+        session = Session(args, root, "kwin")
+        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
+                     "XDG_CURRENT_DESKTOP"):
+            session.env[name] = kwin.env[name]
+        session.env["GDK_BACKEND"] = "wayland"
+        session.env.pop("DISPLAY", None)
+        host = session.host(args.command, "kwin")
+        try:
+            host.wait_for_lines("window None", 1, "KWin: the host's window without a handle")
+
+            def welcome():
+                host.check_running("KWin")
+                return [w for w in kwin.windows() if w.title == "Welcome to Car"]
+            dialogs = desktops.wait_for(welcome, timeout=DEADLINE, step=0.3)
+            if not dialogs:
+                fail(f"KWin: no 'Welcome to Car': {kwin.windows()}\n{host.output()}")
+            if dialogs[0].transient_for is not None:
+                fail(f"KWin: Welcome has a parent though GDK 4.8 cannot export through v2: {dialogs[0]}")
+            check_maps(host, "KWin")
+            host.process.send_signal(signal.SIGUSR1)
+            host.wait_for_lines("cancelled", 1, "KWin, cancelled")
+            if desktops.wait_for(lambda: not [w for w in kwin.windows() if w.title == "Welcome to Car"],
+                                 timeout=10, step=0.3) is None:
+                fail(f"KWin: Welcome stayed after the call was cancelled: {kwin.windows()}")
+            if read_record(session.record) is not None:
+                fail(f"KWin: recorded though Welcome was not dismissed:\n{read_record(session.record)}")
+            host.stop("KWin, cancelled")
+        finally:
+            host.kill()
+    finally:
+        kwin.stop()
+    return ("KWin Wayland (xdg-foreign v2 only, GDK 4.8 exports v1 only): no handle, Welcome shown without a "
+            "parent; cancelled: it went, nothing recorded")
+
+
 def start_window_manager(env):
     wm = subprocess.Popen(["openbox", "--sm-disable", "--config-file", "/dev/null"], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -418,7 +466,7 @@ def main():
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--helper", required=True)
     parser.add_argument("--lib-dir", action="append", required=True)
-    parser.add_argument("--scenario", choices=["example", "parent-gone", "cancel", "twice", "gnome-shell"],
+    parser.add_argument("--scenario", choices=["example", "parent-gone", "cancel", "twice", "gnome-shell", "kwin"],
                         default="example")
     parser.add_argument("--host", help="client-host.py, for --scenario gnome-shell")
     parser.add_argument("command", nargs="+")
@@ -432,9 +480,9 @@ def main():
     for tool in ("xdotool", "xprop", "openbox"):
         if shutil.which(tool) is None:
             fail(f"{tool} is not installed")
-    if args.scenario == "gnome-shell":
+    if args.scenario in ("gnome-shell", "kwin"):
         with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
-            said = scenario_gnome_shell(args, root)
+            said = scenario_gnome_shell(args, root) if args.scenario == "gnome-shell" else scenario_kwin(args, root)
         print(f"ok: {os.path.basename(args.command[-2] if len(args.command) > 1 else args.command[0])}: {said}")
         return
     wm = start_window_manager(dict(os.environ))
