@@ -62,7 +62,7 @@ typedef struct {
   GSource *errors_source;
   GCancellable *cancellable;
   gulong cancelled_id;
-  guint cancel_idle_id;
+  GSource *terminate_source; /* in the task's main context, once cancelled */
 } Present;
 
 static void
@@ -70,12 +70,17 @@ present_free (gpointer data)
 {
   Present *present = data;
 
-  if (present->cancel_idle_id != 0)
-    g_source_remove (present->cancel_idle_id);
+  /* First: no handler runs any more (g_cancellable_disconnect waits for one running in
+   * another thread), then its source goes. */
   if (present->cancellable != NULL)
     {
       g_cancellable_disconnect (present->cancellable, present->cancelled_id);
       g_object_unref (present->cancellable);
+    }
+  if (present->terminate_source != NULL)
+    {
+      g_source_destroy (present->terminate_source);
+      g_source_unref (present->terminate_source);
     }
   if (present->output_source != NULL)
     {
@@ -264,7 +269,6 @@ terminate (gpointer user_data)
 {
   Present *present = user_data;
 
-  present->cancel_idle_id = 0;
   g_subprocess_send_signal (present->process, SIGTERM);
   return G_SOURCE_REMOVE;
 }
@@ -277,8 +281,9 @@ on_cancelled (GCancellable *cancellable, gpointer user_data)
   GSource *idle = g_idle_source_new ();
 
   g_source_set_callback (idle, terminate, present, NULL);
-  present->cancel_idle_id = g_source_attach (idle, g_task_get_context (task));
-  g_source_unref (idle);
+  /* Kept (and destroyed with the task): the call may end before it runs. */
+  present->terminate_source = idle;
+  g_source_attach (idle, g_task_get_context (task));
 }
 
 /**
