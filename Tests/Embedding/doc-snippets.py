@@ -57,8 +57,9 @@ What "tested" does, by language
   paths of the docs' example (`ReleaseNotes=org.example.Car.metainfo.xml`, `icons/`)
   resolve as they do for data/examples/org.example.Car.spec.
 - A C `fragment` is not compiled, but every libfirst-open name in it (`first_open_…`,
-  `FirstOpen…`, `FIRST_OPEN_…`) must be declared in the library's public headers (the
-  source's and the generated ones of the build), so a rename reaches fragments too.
+  `FirstOpen…`, `FIRST_OPEN_…`) must be declared in the public headers of libfirst-open
+  or libfirst-open-client (the source's and the generated ones of the build), so a
+  rename reaches fragments too.
 - `copy of PATH` (any language): the block is PATH of the source tree, line for line;
   the suite builds and runs that file elsewhere (the README's Swift example is
   examples/swift's main.swift, which swift-example.sh builds as an app would).
@@ -219,6 +220,11 @@ class Checker:
             headers = [os.path.join(self.args.source_root, "native", "libfirst-open", name)
                        for name in ("first-open.h", "first-open-enums.h")]
             headers += glob.glob(os.path.join(self.args.lib_dir, "first-open-*.h"))
+            # libfirst-open-client's (GTK 4 hosts): its headers and generated enum header.
+            client = os.path.join(self.args.source_root, "native", "libfirst-open-client")
+            headers += glob.glob(os.path.join(client, "first-open-client*.h"))
+            headers += glob.glob(os.path.join(self.args.build_root, "native", "libfirst-open-client",
+                                              "first-open-client-*.h"))
             text = ""
             for header in headers:
                 with open(header, encoding="utf-8") as file:
