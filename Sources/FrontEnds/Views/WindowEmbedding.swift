@@ -2,6 +2,7 @@ internal import FirstOpenState
 internal import FirstOpenContent
 internal import FirstOpenFlow
 internal import FirstOpenGTKWrappers
+internal import FirstOpenViewsModel
 /// A Welcome or What's New window over an app window: what
 /// ``FirstOpenWindow/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
 /// and ``FirstOpenWindow/whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``

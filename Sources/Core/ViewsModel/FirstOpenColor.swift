@@ -1,10 +1,8 @@
-internal import FirstOpenState
 internal import FirstOpenContent
-internal import FirstOpenFlow
-internal import FirstOpenGTKWrappers
 /// A colour for the embedding API, like the seed's SwiftUI `Color`: any text
-/// `gdk_rgba_parse` accepts. It is checked when the window is built; a colour that does
-/// not parse is reported on stderr and replaced by ``blue``.
+/// `gdk_rgba_parse` accepts. It is checked when the window is built (by the window
+/// helper, for `FirstOpenClient`); a colour that does not parse is reported on stderr and
+/// replaced by ``blue``. No GTK here: `FirstOpenViews` adds `isValid`.
 public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
     /// The colour as CSS-like text, e.g. `#1c71d8` or `rgb(28,113,216)`.
     public let cssColor: String
@@ -24,9 +22,6 @@ public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { cssColor }
-
-    /// Whether `gdk_rgba_parse` accepts the colour.
-    public var isValid: Bool { RGBA.isParsable(cssColor) }
 
     // The GNOME palette (HIG), matching the seed's system colours.
 

@@ -1,6 +1,4 @@
-internal import FirstOpenState
-internal import FirstOpenContent
-internal import FirstOpenFlow
+public import FirstOpenContent
 /// One row of a Welcome or What's New window, as in the seed: a symbolic icon tinted
 /// with `mainColor`, a bold `title` and a grey, wrapping `subTitle`.
 public struct InformationDetailView: Sendable, Hashable {
