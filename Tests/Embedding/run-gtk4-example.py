@@ -1,15 +1,21 @@
 #!/usr/bin/python3
 """Runs examples/swift-gtk4 (a Swift GTK 4 app on FirstOpenClient) as a user would, under
-an X11 window manager (openbox, started here unless one runs), three times:
+an X11 window manager (openbox, started here), four times:
 
 1. First start, fresh private state: "Welcome to Car" must appear, transient for the
    app's own window (WM_TRANSIENT_FOR, read with xprop), with nothing recorded yet; the
    app process must have libgtk-4 and no libgtk-3 mapped (/proc/PID/maps). Return
    (0.6 s after focus: the window ignores keys for 0.5 s) must dismiss it; the app must
    report "shown and dismissed: welcome" and the record hold 1.3.0.
+   A second instance started at the same time must show no window of its own and report
+   "nothing due: another first-open is already showing org.example.Car" (the lock).
 2. Second start: the app must report "nothing due" and the record stay.
 3. Update (1.4.0 appended): "What's New in Car", transient, Return, "shown and dismissed:
    whats-new", record 1.4.0.
+4. Parent gone: another update (1.5.0): while "What's New in Car" is open the app goes
+   away (SIGTERM, so its window is destroyed): the window must close and nothing be
+   recorded.
+No `first-open-client-*` folder may be left in $TMPDIR (the killed app's included).
 
 `first-open` comes from BIN_DIR, put first on PATH (the app runs `first-open` from PATH).
 
@@ -48,6 +54,11 @@ def wait(what, found):
 
 def windows_named(title):
     return run("xdotool", "search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
+
+
+def app_windows_shown(count):
+    windows = windows_named("Car")
+    return windows if len(windows) >= count else None
 
 
 def transient_for(window):
@@ -106,14 +117,25 @@ def check_libraries(pid, what):
         fail(f"{what}: the app has libgtk-3 mapped")
 
 
-def show_and_dismiss(command, env, root, record, title, kind, version, seeded, what):
+def show_and_dismiss(command, env, root, record, title, kind, version, seeded, what, twice=False):
     app = App(command, env, os.path.join(root, what.replace(" ", "-") + ".log"))
+    other = App(command, env, os.path.join(root, what.replace(" ", "-") + "-other.log")) if twice else None
     try:
-        app_window = wait(f"{what}: no window 'Car'", lambda: windows_named("Car"))[-1]
+        app_windows = wait(f"{what}: not {1 + twice} windows 'Car'", lambda: app_windows_shown(1 + twice))
         dialog = wait(f"{what}: no window {title!r}", lambda: windows_named(title))[-1]
         parent = transient_for(dialog)
-        if parent != int(app_window):
-            fail(f"{what}: {title!r} is transient for {parent!r}, not for the app's window {app_window}")
+        if parent not in [int(window) for window in app_windows]:
+            fail(f"{what}: {title!r} is transient for {parent!r}, not for the app's window {app_windows}")
+        if other:
+            # Which instance shows it is a race; the other must say why it shows nothing.
+            shower, quiet = (app, other) if transient_is_of(parent, app.process.pid) else (other, app)
+            outcome = quiet.wait_for_outcome(what + ", the other instance")
+            if outcome != f"nothing due: another first-open is already showing {APP_ID}":
+                fail(f"{what}: the other instance reported {outcome!r}\n{quiet.output()}")
+            if len(windows_named(title)) != 1:
+                fail(f"{what}: {len(windows_named(title))} windows titled {title!r}")
+            quiet.stop(what + ", the other instance")
+            app = shower
         check_libraries(app.process.pid, what)
         if (read_record(record) is not None) != seeded:
             fail(f"{what}: the record was written before the window was dismissed")
@@ -129,6 +151,28 @@ def show_and_dismiss(command, env, root, record, title, kind, version, seeded, w
             fail(f"{what}: the record does not hold Version={version}:\n{read_record(record)}")
         check_libraries(app.process.pid, what + ", after dismissal")
         app.stop(what)
+    finally:
+        for instance in (app, other):
+            if instance and instance.process.poll() is None:
+                instance.process.kill()
+
+
+def transient_is_of(window, pid):
+    """Whether X window `window` belongs to process `pid` (_NET_WM_PID)."""
+    out = run("xprop", "-id", str(window), "_NET_WM_PID").stdout
+    return out.strip().endswith(f"= {pid}")
+
+
+def parent_goes_first(command, env, root, record, title, what):
+    app = App(command, env, os.path.join(root, what.replace(" ", "-") + ".log"))
+    try:
+        wait(f"{what}: no window {title!r}", lambda: windows_named(title))
+        app.process.send_signal(signal.SIGTERM)
+        app.process.wait(10)
+        wait(f"{what}: {title!r} still open after its parent went away", lambda: not windows_named(title))
+        time.sleep(0.5)
+        if "Version=1.4.0\n" not in (read_record(record) or ""):
+            fail(f"{what}: the record changed:\n{read_record(record)}")
     finally:
         if app.process.poll() is None:
             app.process.kill()
@@ -164,7 +208,7 @@ def main():
         try:
             time.sleep(0.5)
             show_and_dismiss([app_path], env, root, record, "Welcome to Car", "welcome", "1.3.0", False,
-                             "first start")
+                             "first start", twice=True)
 
             second = App([app_path], env, os.path.join(root, "second.log"))
             try:
@@ -182,12 +226,17 @@ def main():
 
             show_and_dismiss([app_path, "1.4.0"], env, root, record, "What's New in Car", "whats-new", "1.4.0",
                              True, "update start")
+            parent_goes_first([app_path, "1.5.0"], env, root, record, "What's New in Car", "parent gone")
         finally:
             manager.terminate()
             manager.wait(10)
-    print("ok: car-app-gtk4: 'Welcome to Car' transient for the app's window, dismissed with Return, "
-          "recorded 1.3.0; second start: nothing due; update to 1.4.0: 'What's New in Car' transient, "
-          "dismissed with Return, recorded; libgtk-4 and no libgtk-3 in the app")
+    left = [name for name in os.listdir(tempfile.gettempdir()) if name.startswith("first-open-client-")]
+    if left:
+        fail(f"the client left {left} in {tempfile.gettempdir()}")
+    print("ok: car-app-gtk4: 'Welcome to Car' transient for the app's window, once for two instances "
+          "started together, dismissed with Return, recorded 1.3.0; second start: nothing due; update to 1.4.0: "
+          "'What's New in Car' transient, dismissed with Return, recorded; the app gone under the window: "
+          "closed, nothing recorded; libgtk-4 and no libgtk-3 in the app")
 
 
 if __name__ == "__main__":

@@ -5,75 +5,98 @@ internal import FirstOpenContent
 internal import Glibc
 #endif
 
-/// One `first-open SPEC --parent HANDLE` run: the spec and the program's stdout and stderr
-/// in a private folder (`g_dir_make_tmp`, mode 0700, under `$TMPDIR`), the program spawned
-/// without the app's file descriptors (`g_spawn_async_with_fds`), its exit watched on the
-/// GLib main context (`g_child_watch_add`, so `report` runs on the main loop's thread),
-/// then the folder removed.
+/// One `first-open SPEC --parent HANDLE` run. The spec and the program's stdout and
+/// stderr are files made in a private folder (`g_dir_make_tmp`, mode 0700, under
+/// `$TMPDIR`) and unlinked, with the folder, before first-open starts: only their
+/// descriptors remain, so nothing is left behind even when the app is killed while the
+/// window is open. first-open reads the spec as `/dev/fd/3` (the descriptor mapped there
+/// by `g_spawn_async_with_pipes_and_fds`, which closes every other descriptor of the app);
+/// its exit is watched on the GLib main context (`g_child_watch_add`), so `report` runs on
+/// the main loop's thread.
 @MainActor
 final class FirstOpenRun {
-    private let folder: String
+    private let output: Int32
+    private let errors: Int32
     private let report: @MainActor (FirstOpenOutcome) -> Void
 
-    private init(folder: String, report: @escaping @MainActor (FirstOpenOutcome) -> Void) {
-        self.folder = folder
+    private init(output: Int32, errors: Int32, report: @escaping @MainActor (FirstOpenOutcome) -> Void) {
+        self.output = output
+        self.errors = errors
         self.report = report
     }
 
-    private var specPath: String { folder + "/app.spec" }
-    private var outputPath: String { folder + "/stdout" }
-    private var errorPath: String { folder + "/stderr" }
+    /// The descriptor first-open finds the spec on (`/dev/fd/3`).
+    static let specDescriptor: Int32 = 3
 
     /// Starts first-open; `report` gets the outcome once (right away when it cannot start).
     static func start(command: String, spec: ClientSpec, parent: String,
                       report: @escaping @MainActor (FirstOpenOutcome) -> Void) {
-        var error: UnsafeMutablePointer<GError>?
-        guard let made = g_dir_make_tmp("first-open-client-XXXXXX", &error) else {
-            let failure = GLibError(consuming: error)
-            report(.failed(FirstOpenClientError(message: "cannot make a temporary folder: \(failure)")))
-            return
-        }
-        let folder = String(cString: made)
-        g_free(made)
-        let run = FirstOpenRun(folder: folder, report: report)
         do throws(FirstOpenClientError) {
-            try run.spawn(command: command, spec: spec, parent: parent)
+            let files = try unlinkedFiles(specText: spec.text)
+            let run = FirstOpenRun(output: files.output, errors: files.errors, report: report)
+            defer { close(files.spec) }
+            do throws(FirstOpenClientError) {
+                try run.spawn(command: command, spec: files.spec, parent: parent)
+            } catch {
+                close(files.output)
+                close(files.errors)
+                throw error
+            }
         } catch {
-            run.removeFolder()
             report(.failed(error))
         }
     }
 
-    private func spawn(command: String, spec: ClientSpec, parent: String) throws(FirstOpenClientError) {
-        let bytes = Array(spec.text.utf8)
+    /// The spec (written), stdout and stderr files, opened and already unlinked.
+    private static func unlinkedFiles(specText: String) throws(FirstOpenClientError)
+        -> (spec: Int32, output: Int32, errors: Int32) {
         var error: UnsafeMutablePointer<GError>?
-        let written = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: gchar.self) {
-                g_file_set_contents_full(specPath, $0.baseAddress, gssize($0.count),
-                                         G_FILE_SET_CONTENTS_NONE, 0o600, &error)
+        guard let made = g_dir_make_tmp("first-open-client-XXXXXX", &error) else {
+            throw FirstOpenClientError(message: "cannot make a temporary folder: \(GLibError(consuming: error))")
+        }
+        let folder = String(cString: made)
+        g_free(made)
+        defer { _ = g_rmdir(folder) }
+        var opened: [Int32] = []
+        for name in ["app.spec", "stdout", "stderr"] {
+            let path = folder + "/" + name
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let problem = errno
+            _ = g_unlink(path)
+            guard fd >= 0 else {
+                for fd in opened { close(fd) }
+                throw FirstOpenClientError(message: "cannot make \(path): \(String(cString: strerror(problem)))")
             }
+            opened.append(fd)
         }
-        guard written != 0 else {
-            throw FirstOpenClientError(message: "cannot write \(specPath): \(GLibError(consuming: error))")
+        var bytes = Array(specText.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(opened[0], $0.baseAddress, $0.count) }
+            guard written > 0 || (written < 0 && errno == EINTR) else {
+                let problem = String(cString: strerror(errno))
+                for fd in opened { close(fd) }
+                throw FirstOpenClientError(message: "cannot write the spec: \(problem)")
+            }
+            if written > 0 { bytes = bytes.dropFirst(written) }
         }
-        let output = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        let errors = open(errorPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        defer {
-            if output >= 0 { close(output) }
-            if errors >= 0 { close(errors) }
-        }
-        guard output >= 0, errors >= 0 else {
-            throw FirstOpenClientError(message: "cannot open a file in \(folder): \(String(cString: strerror(errno)))")
-        }
-        // `--` ends the options: a spec path never reads as one.
-        let arguments = [command, "show", "--parent", parent, "--", specPath]
-        var argv: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
-        defer { for argument in argv { g_free(argument) } }
+        return (opened[0], opened[1], opened[2])
+    }
+
+    private func spawn(command: String, spec: Int32, parent: String) throws(FirstOpenClientError) {
+        // `--` ends the options: the spec path never reads as one.
+        let arguments = [command, "show", "--parent", parent, "--", "/dev/fd/\(Self.specDescriptor)"]
+        let copies: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
+        defer { for argument in copies { g_free(argument) } }
+        let argv = copies.map { $0.map { UnsafePointer($0) } }
         var pid: GPid = 0
+        var error: UnsafeMutablePointer<GError>?
         let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_DO_NOT_REAP_CHILD.rawValue
                                     | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue)
-        let started = argv.withUnsafeMutableBufferPointer {
-            g_spawn_async_with_fds(nil, $0.baseAddress, nil, flags, nil, nil, &pid, -1, output, errors, &error)
+        var sources = [spec]
+        var targets = [Self.specDescriptor]
+        let started = argv.withUnsafeBufferPointer { argv in
+            g_spawn_async_with_pipes_and_fds(nil, argv.baseAddress, nil, flags, nil, nil, -1, output, errors,
+                                             &sources, &targets, 1, &pid, nil, nil, nil, &error)
         }
         guard started != 0 else {
             throw FirstOpenClientError(message: "cannot run \(command): \(GLibError(consuming: error))")
@@ -89,9 +112,10 @@ final class FirstOpenRun {
     }
 
     private func finished(waitStatus: Int32) {
-        let output = Self.lines(of: outputPath)
-        let errors = Self.lines(of: errorPath)
-        removeFolder()
+        let output = Self.lines(of: self.output)
+        let errors = Self.lines(of: self.errors)
+        close(self.output)
+        close(self.errors)
         // first-open's warnings and errors stay visible, as when the app runs it itself.
         for line in errors { StandardStream.error(line + "\n") }
         report(Self.outcome(waitStatus: waitStatus, output: output, errors: errors))
@@ -126,16 +150,19 @@ final class FirstOpenRun {
         }
     }
 
-    nonisolated private static func lines(of path: String) -> [String] {
-        var contents: UnsafeMutablePointer<gchar>?
-        var length: gsize = 0
-        guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return [] }
-        defer { g_free(contents) }
-        return String(cString: contents).split(separator: "\n").map(String.init)
-    }
-
-    private func removeFolder() {
-        for path in [specPath, outputPath, errorPath] { _ = g_unlink(path) }
-        _ = g_rmdir(folder)
+    /// The lines of what first-open wrote to `descriptor` (read from the start; a few
+    /// lines, capped at 64 KiB).
+    nonisolated private static func lines(of descriptor: Int32) -> [String] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var offset: off_t = 0
+        while bytes.count < 65536 {
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+            offset += off_t(count)
+        }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
