@@ -31,6 +31,7 @@ packages=(
     gi-docgen  # libfirst-open's API reference (meson -Ddocumentation=true)
     python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
     gir1.2-gtk-4.0 python3-tk x11-utils  # --parent tests: GTK 4 and Tk windows of another process; xprop
+    libgtk-4-dev                   # examples/swift-gtk4: the Swift GTK 4 app's gtk4 module map
     # the real desktops of Tests/Desktops (RealDesktopTests): GNOME Shell and mutter headless
     # on Wayland, KWin's virtual Wayland output, X11 window managers on Xvfb; xprop and
     # xwininfo (x11-utils) read what the window managers say, gdbus (libglib2.0-bin) loads
