@@ -132,4 +132,16 @@ final class FirstOpenClientTests: XCTestCase {
             XCTAssertTrue(error.message.hasPrefix("cannot run /nonexistent/first-open"), error.message)
         }
     }
+
+    /// This test process has GTK 3 loaded (the package's GTK tests are linked into it), not
+    /// GTK 4: the handle lookup must refuse it at once rather than call GTK 3 as GTK 4.
+    func testAGTK4WindowIsOnlyLookedUpInAGTK4Process() {
+        MainActor.assumeIsolated {
+            var answers: [FirstOpenParent?] = []
+            var notAWidget = 0
+            FirstOpenParent.whenMapped(gtk4Widget: &notAWidget) { answers.append($0) }
+            XCTAssertEqual(answers.count, 1)
+            XCTAssertNil(answers.first ?? nil)
+        }
+    }
 }

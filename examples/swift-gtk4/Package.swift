@@ -18,12 +18,9 @@ let package = Package(
     targets: [
         // The app's own GTK 4 binding (an Adwaita for Swift app has its own).
         .systemLibrary(name: "CGtk4", path: "Sources/CGtk4", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
-        // The GTK 4 window's portal handle (x11:XID, wayland:HANDLE): C, because GDK's
-        // X11 and Wayland headers (Xlib's `Window`, `Bool`…) are best kept out of Swift.
-        .target(name: "CarParentHandle", dependencies: ["CGtk4"], path: "Sources/CarParentHandle"),
         .executableTarget(
             name: "CarAppGtk4",
-            dependencies: ["CGtk4", "CarParentHandle", .product(name: "FirstOpenClient", package: "FirstOpenViews")]
+            dependencies: ["CGtk4", .product(name: "FirstOpenClient", package: "FirstOpenViews")]
         ),
     ],
     swiftLanguageModes: [.v6]

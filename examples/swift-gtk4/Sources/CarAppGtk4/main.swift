@@ -1,5 +1,4 @@
 import CGtk4
-import CarParentHandle
 import FirstOpenClient
 import Foundation
 
@@ -17,8 +16,8 @@ func say(_ line: String) {
 }
 
 /// What the app does once its window has a handle another process can name.
-@MainActor func showFirstOpen(over handle: String) {
-    FirstOpenParent(portalHandle: handle)
+@MainActor func showFirstOpen(over parent: FirstOpenParent) {
+    parent
         .welcomeView(
             appID: "org.example.Car", appName: "Car", version: version,
             imageName: "org.example.Car", mainColor: .blue,
@@ -42,21 +41,16 @@ func say(_ line: String) {
             ])
 }
 
-let window = car_gtk_window(gtk_window_new())
+let window = car_gtk_window(gtk_window_new())!
 gtk_window_set_title(window, "Car")
 gtk_window_set_default_size(window, 640, 480)
 nonisolated(unsafe) var running = true
 _ = car_on_close_request(window, { _, _ in running = false; return 0 }, nil)
-// The handle exists once the window is mapped: x11:XID at once, wayland:HANDLE when the
-// compositor answered.
-car_parent_handle_get(window, { handle, _ in
-    MainActor.assumeIsolated {
-        guard let handle else {
-            say("this window has no handle for other processes; no Welcome window")
-            return
-        }
-        showFirstOpen(over: String(cString: handle))
-    }
-}, nil)
+// The window's handle for another process exists once it is mapped: x11:XID at once,
+// wayland:HANDLE when the compositor answered.
+FirstOpenParent.whenMapped(gtk4Widget: UnsafeMutableRawPointer(window)) { parent in
+    guard let parent else { return say("this window has no handle for other processes; no Welcome window") }
+    showFirstOpen(over: parent)
+}
 gtk_window_present(window)
 while running { g_main_context_iteration(nil, 1) }
