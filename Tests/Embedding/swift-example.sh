@@ -47,13 +47,18 @@ git -C "$snapshot" add -A
 git -C "$snapshot" -c user.name=test -c user.email=test@example.org commit -q -m snapshot
 git -C "$snapshot" tag "$version"
 
+# SwiftPM's own temporary files (its locks, Foundation's TemporaryDirectory.* folders)
+# go to $work too, which the EXIT trap removes: the suite's TMPDIR must be empty at the end.
+mkdir "$work/swiftpm-tmp"
+swiftpm() { TMPDIR="$work/swiftpm-tmp" "$swift" "$@"; }
+
 app="$work/CarApp"
 cp -R "$source_root/examples/swift" "$app"
 rm -rf "$app/.build" "$app/.swiftpm"
-"$swift" package --package-path "$app" config set-mirror \
+swiftpm package --package-path "$app" config set-mirror \
     --original https://example.org/first-open/FirstOpenViews.git --mirror "file://$snapshot"
-"$swift" build --package-path "$app" >&2
-car_app="$("$swift" build --package-path "$app" --show-bin-path)/car-app"
+swiftpm build --package-path "$app" >&2
+car_app="$(swiftpm build --package-path "$app" --show-bin-path)/car-app"
 
 # The Swift API has no dismissal lines of its own: the library's debug log says what
 # each check did (G_MESSAGES_DEBUG=first-open). Not exec'd: the EXIT trap removes $work.
@@ -66,8 +71,8 @@ car_app="$("$swift" build --package-path "$app" --show-bin-path)/car-app"
 gtk4_app="$work/CarAppGtk4"
 cp -R "$source_root/examples/swift-gtk4" "$gtk4_app"
 rm -rf "$gtk4_app/.build" "$gtk4_app/.swiftpm"
-"$swift" package --package-path "$gtk4_app" config set-mirror \
+swiftpm package --package-path "$gtk4_app" config set-mirror \
     --original https://example.org/first-open/FirstOpenViews.git --mirror "file://$snapshot"
-"$swift" build --package-path "$gtk4_app" >&2
+swiftpm build --package-path "$gtk4_app" >&2
 /usr/bin/python3 "$here/run-gtk4-example.py" "$bin_dir" \
-    "$("$swift" build --package-path "$gtk4_app" --show-bin-path)/car-app-gtk4"
+    "$(swiftpm build --package-path "$gtk4_app" --show-bin-path)/car-app-gtk4"
