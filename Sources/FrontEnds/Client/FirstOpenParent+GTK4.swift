@@ -13,8 +13,8 @@ extension FirstOpenParent {
     ///
     /// This package links no GTK: the GTK 4, GDK and GObject functions are looked up in the
     /// app's process (`dlsym` with `RTLD_DEFAULT`), where the app's own GTK 4 put them, and
-    /// only when `gtk_get_major_version()` there is 4. The widget is kept (a reference)
-    /// until `body` ran. Call it on the main thread.
+    /// only when `gtk_get_major_version()` there is 4. A widget finalized before it was
+    /// mapped gets `nil`. Call it on the main thread.
     public static func whenMapped(gtk4Widget widget: UnsafeMutableRawPointer,
                                   _ body: @escaping @MainActor (FirstOpenParent?) -> Void) {
         guard let gtk = GTK4Symbols.resolve() else {
@@ -39,8 +39,6 @@ struct GTK4Symbols {
     let nativeGetSurface: @convention(c) (Pointer) -> Pointer?
     let connect: @convention(c) (Pointer, UnsafePointer<CChar>, Pointer, Pointer?, Pointer?, UInt32) -> UInt
     let disconnect: @convention(c) (Pointer, UInt) -> Void
-    let ref: @convention(c) (Pointer) -> Pointer
-    let unref: @convention(c) (Pointer) -> Void
     let isA: @convention(c) (Pointer, UInt) -> Int32
     let x11SurfaceType: (@convention(c) () -> UInt)?
     let x11SurfaceXID: (@convention(c) (Pointer) -> UInt)?
@@ -60,13 +58,11 @@ struct GTK4Symbols {
               let connect = symbol("g_signal_connect_data",
                                    as: (@convention(c) (Pointer, UnsafePointer<CChar>, Pointer, Pointer?, Pointer?, UInt32) -> UInt).self),
               let disconnect = symbol("g_signal_handler_disconnect", as: (@convention(c) (Pointer, UInt) -> Void).self),
-              let ref = symbol("g_object_ref", as: (@convention(c) (Pointer) -> Pointer).self),
-              let unref = symbol("g_object_unref", as: (@convention(c) (Pointer) -> Void).self),
               let isA = symbol("g_type_check_instance_is_a", as: (@convention(c) (Pointer, UInt) -> Int32).self)
         else { return nil }
         return GTK4Symbols(
             widgetGetMapped: widgetGetMapped, widgetGetNative: widgetGetNative, nativeGetSurface: nativeGetSurface,
-            connect: connect, disconnect: disconnect, ref: ref, unref: unref, isA: isA,
+            connect: connect, disconnect: disconnect, isA: isA,
             x11SurfaceType: symbol("gdk_x11_surface_get_type", as: (@convention(c) () -> UInt).self),
             x11SurfaceXID: symbol("gdk_x11_surface_get_xid", as: (@convention(c) (Pointer) -> UInt).self),
             waylandToplevelType: symbol("gdk_wayland_toplevel_get_type", as: (@convention(c) () -> UInt).self),
@@ -75,7 +71,9 @@ struct GTK4Symbols {
     }
 }
 
-/// One wait for a widget's window handle; keeps the widget alive (a reference) until answered.
+/// One wait for a widget's window handle. It holds no reference on the widget: a widget
+/// finalized before it was mapped drops the "map" handler, whose closure's notify then
+/// answers `nil`.
 @MainActor
 final class GTK4HandleRequest {
     let gtk: GTK4Symbols
@@ -86,22 +84,30 @@ final class GTK4HandleRequest {
 
     init(gtk: GTK4Symbols, widget: UnsafeMutableRawPointer, body: @escaping @MainActor (FirstOpenParent?) -> Void) {
         self.gtk = gtk
-        self.widget = gtk.ref(widget)
+        self.widget = widget
         self.body = body
     }
 
-    /// "map" (`void (*)(GtkWidget *, gpointer)`), once.
+    /// "map" (`void (*)(GtkWidget *, gpointer)`), once; the handler's data is this request,
+    /// released by the closure's notify (`GClosureNotify`), which GLib runs after the
+    /// handler returns when the handler disconnects itself.
     func waitForMap() {
         let mapped: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
             MainActor.assumeIsolated {
                 let request = Unmanaged<GTK4HandleRequest>.fromOpaque(data!).takeUnretainedValue()
-                request.gtk.disconnect(request.widget, request.mapHandler)
+                let (gtk, widget, handler) = (request.gtk, request.widget, request.mapHandler)
                 request.answer()
-                Unmanaged<GTK4HandleRequest>.fromOpaque(data!).release()
+                gtk.disconnect(widget, handler)
+            }
+        }
+        let released: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
+            MainActor.assumeIsolated {
+                Unmanaged<GTK4HandleRequest>.fromOpaque(data!).takeRetainedValue().finish(nil)
             }
         }
         let data = Unmanaged.passRetained(self).toOpaque()
-        mapHandler = gtk.connect(widget, "map", unsafeBitCast(mapped, to: UnsafeMutableRawPointer.self), data, nil, 0)
+        mapHandler = gtk.connect(widget, "map", unsafeBitCast(mapped, to: UnsafeMutableRawPointer.self), data,
+                                 unsafeBitCast(released, to: UnsafeMutableRawPointer.self), 0)
     }
 
     func answer() {
@@ -139,10 +145,10 @@ final class GTK4HandleRequest {
         finish(nil)
     }
 
-    private func finish(_ handle: String?) {
+    /// Calls `body` once; later calls (the notify after an answer) do nothing.
+    func finish(_ handle: String?) {
         guard !answered else { return }
         answered = true
-        gtk.unref(widget)
         body(handle.map { FirstOpenParent(portalHandle: $0) })
     }
 }
