@@ -2,6 +2,9 @@
 // FirstOpenViews for GTK: a "Welcome" / "What's New" window for GTK 3 desktops.
 
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // `first-open` runs at every login of every user: it is linked fully static (Swift
 // runtime, GLib, PCRE2 and glibc; docs/architecture.md says why and what it costs).
@@ -23,8 +26,21 @@ let fastStartLinkerFlags = [
     "-L", "\(Context.packageDirectory)/build-aux/static-libstdc++",
     "-Xclang-linker", "-static-libgcc",
 ]
+// The fully static link: GLib's own dependencies as `pkg-config --static --libs glib-2.0`
+// names them (PCRE2; and sysprof's capture library where GLib is built with it, Debian 13:
+// Debian 12's GLib has none), and build-aux/no-icu in place of the ICU archives Debian's
+// Swift names without shipping them (its files say why that is right).
+#if arch(x86_64)
+let multiarchLibraries = "/usr/lib/x86_64-linux-gnu"
+#else
+let multiarchLibraries = "/usr/lib/aarch64-linux-gnu"
+#endif
+let glibStaticDependencies = ["pcre2-8"] + ["sysprof-capture-4"].filter { name in
+    [multiarchLibraries, "/usr/lib64", "/usr/lib"].contains { access("\($0)/lib\(name).a", F_OK) == 0 }
+}
 let loginLinkerSettings: [LinkerSetting] = loginLinkingIsStatic
-    ? [.unsafeFlags(["-static-executable"]), .linkedLibrary("pcre2-8")]  // GLib's own dependency
+    ? [.unsafeFlags(["-static-executable", "-L", "\(Context.packageDirectory)/build-aux/no-icu"])]
+        + glibStaticDependencies.map { LinkerSetting.linkedLibrary($0) }
     : [.unsafeFlags(fastStartLinkerFlags + [
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/build-aux/login-symbol-order.txt",
         "-Xlinker", "--no-warn-symbol-ordering",

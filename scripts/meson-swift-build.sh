@@ -84,13 +84,20 @@ copy "$bin/libLibFirstOpenSwift.a" "$archive"
 resources=$("$swift" -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
 static=${resources%/swift}/swift_static/linux
 arch=$(uname -m)
+# The toolchain's tools are beside the real driver, not beside a symlink to it (Debian's
+# /usr/bin/swift points into /usr/libexec/swift/bin).
+tools=$(dirname "$(realpath "$swift")")
+# Each library once, in the order the objects ask for them (sorted, the Swift libraries
+# that need one another came in an order the linker cannot resolve). Its own step, so
+# a failure stops the build instead of leaving a response file without them.
+autolink=$("$tools/swift-autolink-extract" "$archive" -o -)
 {
     echo "-Wl,--whole-archive"
     realpath "$archive"
     echo "-Wl,--no-whole-archive"
     echo "$static/$arch/swiftrt.o"
     echo "-L$static"
-    "${swift%/*}/swift-autolink-extract" "$archive" -o - | tr ' ' '\n' | sed '/^$/d' | sort -u
+    echo "$autolink" | tr ' ' '\n' | sed '/^$/d' | awk '!seen[$0]++'
     echo "@$static/static-stdlib-args.lnk"
 } >"$response.tmp"
 mv -f "$response.tmp" "$response"

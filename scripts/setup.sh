@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build, the demo and the tests need.
 # Idempotent: does nothing when every package is already installed.
+# With no `swift` on PATH it also installs Debian's own Swift (`swiftlang`, Debian 13 and
+# later); on a release without it (Debian 12), install Swift 6.0 or later from swift.org.
 #
 #   scripts/setup.sh              # build + tests + packaging (CI, scripts/test.sh)
 #   scripts/setup.sh --demo       # only what scripts/demo.sh needs to build and show one window
@@ -41,6 +43,7 @@ packages=(
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
     dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
     dpkg-dev debhelper build-essential lintian  # the Debian packages (scripts/test-debian-package.sh)
+    git  # Tests/Embedding/swift-example.sh: the example app gets the package from a tagged git snapshot
 )
 
 list=false
@@ -55,6 +58,8 @@ for argument in "$@"; do
         *) echo "setup.sh: unknown option '$argument' (--demo, --benchmark, --list)" >&2; exit 64 ;;
     esac
 done
+# The toolchain: one on PATH (swift.org's, or Debian's already installed) is used as it is.
+command -v swift >/dev/null || packages+=(swiftlang)
 if $list; then
     printf '%s\n' "${packages[@]}"
     exit 0
@@ -73,4 +78,8 @@ sudo=""
 apt_options=(-o DPkg::Lock::Timeout=600)
 echo "Installing: ${missing[*]}" >&2
 $sudo apt-get "${apt_options[@]}" update -qq
+if [[ " ${missing[*]} " == *" swiftlang "* ]] && ! apt-cache show swiftlang >/dev/null 2>&1; then
+    echo "setup.sh: no swift on PATH and this release has no swiftlang package (Debian 13 has): install Swift 6.0 or later from swift.org" >&2
+    exit 1
+fi
 DEBIAN_FRONTEND=noninteractive $sudo apt-get "${apt_options[@]}" install -y -qq --no-install-recommends "${missing[@]}"

@@ -23,12 +23,6 @@ export GDK_GL=disable NO_AT_BRIDGE=1
 # run the tools set XDG directories of their own; this is for the test process itself).
 export XDG_CACHE_HOME="$PWD/.build/test-cache"
 mkdir -p "$XDG_CACHE_HOME"
-# Every temporary file of the suite (Foundation's, Python's, mktemp's, the tools') goes to
-# a folder of its own, which must be empty when the suite is over: a test that leaves
-# something behind fails the run (Foundation's atomic writes left a TemporaryDirectory.*
-# folder in /tmp for each).
-suite_tmp=$(mktemp -d /tmp/first-open-suite.XXXXXX)
-export TMPDIR="$suite_tmp"
 
 # libfirst-open (the C / GObject Introspection library) is built by Meson, which makes
 # its GIR, typelib and vapi; it shares SwiftPM's .build, so the release build above
@@ -46,11 +40,31 @@ meson compile -C .build/meson >&2
 # -noreset: Xvfb otherwise resets when its last client disconnects, and a program that
 # connects during the reset fails with "cannot open display" (tests between windows
 # often leave no client connected).
+# SwiftPM itself leaves temporary files (lock files, a TemporaryDirectory.* of each of
+# Foundation's atomic writes): its own folder, removed unchecked. The tests run from their
+# bundle with the suite's; `scripts/test.sh ARGS` hands ARGS to `swift test` instead.
+# Every temporary file of the tests (Foundation's, Python's, mktemp's, the tools') goes to
+# a folder of its own, which must be empty when the suite is over: a test that leaves
+# something behind fails the run (Foundation's atomic writes left a TemporaryDirectory.*
+# folder in /tmp for each). Shared and sticky as /tmp is: tests run first-open as other
+# accounts in it.
+suite_tmp=$(mktemp -d /tmp/first-open-suite.XXXXXX)
+chmod 1777 "$suite_tmp"
+export TMPDIR="$suite_tmp"
+tool_tmp=$(mktemp -d /tmp/first-open-swiftpm.XXXXXX)
+export FIRST_OPEN_TOOL_TMPDIR="$tool_tmp"
 status=0
 xvfb-run -a -s "-screen 0 1280x1024x24 -dpi 96 -nolisten tcp -noreset" sh -c '
-    FIRST_OPEN_PROGRAM_BUILD=1 swift test --disable-swift-testing "$@" && meson test -C .build/meson --no-rebuild --print-errorlogs &&
+    if [ $# -eq 0 ]; then
+        TMPDIR=$FIRST_OPEN_TOOL_TMPDIR FIRST_OPEN_PROGRAM_BUILD=1 swift build --build-tests &&
+        bin=$(TMPDIR=$FIRST_OPEN_TOOL_TMPDIR FIRST_OPEN_PROGRAM_BUILD=1 swift build --show-bin-path) &&
+        "$bin/FirstOpenViewsPackageTests.xctest"
+    else
+        TMPDIR=$FIRST_OPEN_TOOL_TMPDIR FIRST_OPEN_PROGRAM_BUILD=1 swift test --disable-swift-testing "$@"
+    fi && meson test -C .build/meson --no-rebuild --print-errorlogs &&
     Tests/Embedding/swift-example.sh .' sh "$@" || status=$?
-left=$(cd "$suite_tmp" && find . -mindepth 1 -maxdepth 1 | sort)
+rm -rf "$tool_tmp"
+left=$(cd "$suite_tmp" && find . -mindepth 1 -maxdepth 1 ! -name '_*.lock' | sort)
 chmod -R u+rwx "$suite_tmp" 2>/dev/null || true
 rm -rf "$suite_tmp" || true
 if [ -n "$left" ]; then

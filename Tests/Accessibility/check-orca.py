@@ -57,6 +57,11 @@ def main():
         orca_env = dict(os.environ)
         orca_env.pop("NO_AT_BRIDGE", None)
         orca_env["HOME"] = root
+        # Speech's audio client (libpulse) makes its runtime folder in $XDG_RUNTIME_DIR,
+        # else as $TMPDIR/pulse-*, which outlived the test: a private one, removed with root.
+        runtime = os.path.join(root, "runtime")
+        os.makedirs(runtime, mode=0o700)
+        orca_env["XDG_RUNTIME_DIR"] = runtime
         env = session.env
         os.makedirs(os.path.join(root, "orca"))
         orca = subprocess.Popen(["orca", "--debug-file", log, "-u", os.path.join(root, "orca")],

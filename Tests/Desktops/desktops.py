@@ -482,8 +482,11 @@ class X11WindowManager(Desktop):
     # GNOME Shell on X11 answers Eval too (its start-up overview: check-desktop.py).
     eval = GnomeShellWayland.eval
 
-    def __init__(self, wm="xfwm4", **kwargs):
+    def __init__(self, wm="xfwm4", while_starting=None, **kwargs):
         self.name = wm
+        # Called with the desktop right after the window manager was started, before it is
+        # waited for (what a session starts alongside it: autostart under gnome-session).
+        self.while_starting = while_starting
         super().__init__(**kwargs)
 
     def start(self):
@@ -503,6 +506,8 @@ class X11WindowManager(Desktop):
         if self.name == "gnome-shell-x11":
             self.env["XDG_CURRENT_DESKTOP"] = "GNOME"
         self.process = self.spawn(self.programs[self.name], log=self.log_path)
+        if self.while_starting is not None:
+            self.while_starting(self)
         # A window manager has taken the display once it names itself on the root window.
         if not wait_for(lambda: self.process.poll() is not None or self.wm_name(), timeout=30):
             raise DesktopError("%s did not start:\n%s" % (self.name, self.log()[-3000:]))
@@ -511,6 +516,21 @@ class X11WindowManager(Desktop):
         if self.name == "gnome-shell-x11" and not wait_for(lambda: self.eval("true", check=False) is not None,
                                                           timeout=60, step=0.2):
             raise DesktopError("gnome-shell does not answer org.gnome.Shell.Eval:\n" + self.log()[-3000:])
+
+    def name_has_owner(self, name):
+        """Whether NAME has an owner on the session bus."""
+        try:
+            connection = Gio.DBusConnection.new_for_address_sync(
+                self.env["DBUS_SESSION_BUS_ADDRESS"],
+                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION,
+                None, None)
+            reply = connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                         "NameHasOwner", GLib.Variant("(s)", (name,)), GLib.VariantType("(b)"),
+                                         Gio.DBusCallFlags.NONE, 2000, None)
+            connection.close_sync(None)
+        except GLib.Error:
+            return False
+        return reply.unpack()[0]
 
     def xprop(self, *args):
         result = subprocess.run(["xprop"] + list(args), env=self.env, capture_output=True, text=True, timeout=10)

@@ -38,7 +38,9 @@ datadir=${datadir%/vala/vapi}
 # stripped files must not name the source tree, the build directory or the toolchain.
 # (Before Meson passed the install paths in, the library carried its source tree to
 # find translations.)
-toolchain=$(dirname "$(dirname "$(command -v swift 2>/dev/null || echo /nonexistent/bin/swift)")")
+# The toolchain's own folder (/opt/swift/usr; Debian's: /usr/libexec/swift, its
+# /usr/bin/swift a symlink there), not /usr, which every installed path names.
+toolchain=$(dirname "$(dirname "$(realpath -m "$(command -v swift 2>/dev/null || echo /nonexistent/bin/swift)")")")
 find "$stage" -type f | while IFS= read -r file; do
     [ "$(head -c 4 "$file" | tail -c 3)" = ELF ] || continue
     strip -o "$work/stripped" "$file"

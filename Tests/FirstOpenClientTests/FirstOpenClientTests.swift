@@ -17,7 +17,7 @@ final class FirstOpenClientTests: XCTestCase {
     func testRowsReachTheSpecAsGiven() throws {
         let rows = Self.hostile.enumerated().map { index, text in
             InformationDetailView(title: text, subTitle: Self.hostile.reversed()[index], image: "emoji-travel-symbolic",
-                                  mainColor: index == 0 ? FirstOpenColor("#26a269") : .blue)
+                                  mainColor: index == 0 ? FirstOpenColor("#26a269") : index == 1 ? .blue : .accent)
         }
         let welcome = FirstOpenOptions(appID: "org.example.Car", appName: " Car\\n", version: "1.3.0",
                                        imageName: "org.example.Car", mainColor: .orange, informationDetailViews: rows)

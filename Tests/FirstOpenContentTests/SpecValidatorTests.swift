@@ -52,7 +52,7 @@ final class SpecValidatorTests: XCTestCase {
         let found = try problems("[First Open]\n")
         assertProblem(found, .error, "First Open", "AppId", "missing required key")
         assertProblem(found, .error, "First Open", "Name", "missing required key")
-        assertProblem(found, .error, "First Open", "Version", "missing required key (or VersionFrom)")
+        assertProblem(found, .error, "First Open", "Version", "missing required key (or VersionFrom or Metainfo)")
         XCTAssertEqual(found.count, 3)
 
         let noGroup = try problems("[Welcome 1]\nIcon=a\nTitle=b\n")

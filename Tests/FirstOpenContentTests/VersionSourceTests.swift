@@ -115,7 +115,9 @@ final class VersionSourceTests: XCTestCase {
             """)
         let loaded = try spec(directory, versionLine: "VersionFrom=metainfo:app.metainfo.xml")
         XCTAssertEqual(loaded.versionSource, .metainfo(path: directory.path + "/app.metainfo.xml"))
-        XCTAssertEqual(try loaded.currentVersion().description, "2.0~alpha")
+        // The newest stable release, as for appstream:ID: a development release on top is
+        // notes, not the current version (one rule for a metainfo file, issue 34).
+        XCTAssertEqual(try loaded.currentVersion().description, "1.10")
 
         let example = try SpecFile(path: packageRoot + "/data/examples/os-release.spec")
         XCTAssertEqual(example.versionSource.description, "os-release:VERSION_ID")
@@ -129,7 +131,36 @@ final class VersionSourceTests: XCTestCase {
             // Named by the spec, group and key it came from, then the metainfo file's message.
             XCTAssertEqual(error.key, "VersionFrom")
             XCTAssertTrue("\(error)".hasSuffix(": [First Open] VersionFrom: " + directory.path
-                                                  + "/app.metainfo.xml: has no <release> with a valid version"), "\(error)")
+                                                  + "/app.metainfo.xml: has no stable <release> with a version: no current version"), "\(error)")
+        }
+    }
+
+    /// `Metainfo=` names the app's metainfo file once: its newest stable release is the
+    /// current version and its releases are the notes (what `VersionFrom=metainfo:` plus
+    /// `ReleaseNotes=` said), relative to the spec, or the installed file of `appstream:ID`.
+    func testMetainfoKeyGivesTheVersionAndTheNotes() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.metainfo.xml", """
+            <component><id>org.example.Test</id><releases>
+              <release version="1.3.0~beta"><description><p>Beta notes</p></description></release>
+              <release version="1.2.0"><description><p>Stable notes</p></description></release>
+              <release version="1.1.0"/>
+            </releases></component>
+            """)
+        let loaded = try spec(directory, versionLine: "Metainfo=app.metainfo.xml")
+        XCTAssertEqual(loaded.versionSource, .metainfo(path: directory.path + "/app.metainfo.xml"))
+        XCTAssertEqual(loaded.releaseNotesPath, directory.path + "/app.metainfo.xml")
+        XCTAssertEqual(try loaded.currentVersion().description, "1.2.0")
+        XCTAssertEqual(loaded.releases.map(\.version.description), ["1.3.0~beta", "1.2.0", "1.1.0"])
+        // The same rule through VersionFrom=metainfo: and through the file itself.
+        XCTAssertEqual(try spec(directory, versionLine: "VersionFrom=metainfo:app.metainfo.xml").currentVersion(),
+                       try SpecFile(metainfoPath: directory.path + "/app.metainfo.xml").currentVersion())
+
+        for (line, key) in [("Version=1.0\nMetainfo=app.metainfo.xml", "Metainfo"),
+                            ("Metainfo=app.metainfo.xml\nReleaseNotes=app.metainfo.xml", "ReleaseNotes")] {
+            XCTAssertThrowsError(try spec(directory, versionLine: line), line) { error in
+                XCTAssertEqual((error as? SpecError)?.key, key, "\(error)")
+            }
         }
     }
 }

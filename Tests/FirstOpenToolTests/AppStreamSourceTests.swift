@@ -180,6 +180,37 @@ final class AppStreamSourceTests: XCTestCase {
         }
     }
 
+    /// A spec installed apart from its app's metainfo file names it by id
+    /// (`Metainfo=appstream:ID`): the version is the file's newest stable release (not the
+    /// development release above it), its notes are What's New, the spec's rows Welcome.
+    func testASpecNamesTheInstalledMetainfoByID() throws {
+        let cli = try CLIHarness()
+        let metainfo = try installMetainfo([("org.adv.Notes.metainfo.xml", "org.adv.Notes", nil)], in: cli)
+        cli.environment["XDG_DATA_DIRS"] = metainfo.deletingLastPathComponent().path + ":/usr/share"
+        let file = metainfo.appendingPathComponent("org.adv.Notes.metainfo.xml")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "<releases>", with: "<releases><release version=\"9.0~beta\" type=\"development\"/>")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+        let spec = try cli.write("spec/notes.spec", """
+            [First Open]
+            AppId=org.adv.Notes
+            Name=Notes
+            Metainfo=appstream:org.adv.Notes
+
+            [Welcome 1]
+            Icon=face-smile
+            Title=Notes
+            Subtitle=Take notes.
+
+            """)
+        XCTAssertEqual(try cli.run(["validate", spec]).stdout, "\(spec): ok\n")
+        XCTAssertEqual(try cli.run(["explain", spec]).stdout, "welcome: no record of org.adv.Notes; current version 3.5\n")
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "3.4", spec]).status, 0)
+        let explain = try cli.run(["explain", "--content", spec])
+        XCTAssertTrue(explain.stdout.hasPrefix("whats-new: 3.4 -> 3.5"), explain.stdout + explain.stderr)
+        XCTAssertTrue(explain.stdout.contains("  Version 3.5\n"), explain.stdout)
+    }
+
     func testAppStreamIDWorksForEveryCommandWithoutASpec() throws {
         let cli = try CLIHarness()
         cli.environment["XDG_DATA_DIRS"] = try installedMaps(in: cli) + ":/usr/share"

@@ -144,7 +144,7 @@ final class AttackTests: XCTestCase {
         let old = Date().addingTimeInterval(-3600)
         for name in foreign {
             let path = directory.appendingPathComponent(name).path
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("mine\n".utf8)))
+            XCTAssertTrue(((try? Data("mine\n".utf8).write(to: URL(fileURLWithPath: path))) != nil))
             try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
         }
         XCTAssertEqual(try cli.run(["mark-seen", spec, "--version", "1.2"]).status, 0)
@@ -166,7 +166,7 @@ final class AttackTests: XCTestCase {
         // Every write fails: a directory (with a file in it) where the fresh record is staged.
         let blocker = directory.appendingPathComponent(".\(appID).state.writing")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
-        XCTAssertTrue(FileManager.default.createFile(atPath: blocker.appendingPathComponent("x").path, contents: nil))
+        XCTAssertTrue(((try? Data().write(to: URL(fileURLWithPath: blocker.appendingPathComponent("x").path))) != nil))
         for attempt in 0..<3 {
             let result = try cli.run(["mark-seen", spec])
             XCTAssertEqual(result.status, 74, "attempt \(attempt): \(result.stderr)")

@@ -159,9 +159,10 @@ final class CLIHarness {
         let name = UUID().uuidString
         let stdout = folder.appendingPathComponent("\(name).out")
         let stderr = folder.appendingPathComponent("\(name).err")
-        // FileHandle(forWritingTo:) below throws if this failed.
-        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        // Not FileManager.createFile: Foundation writes it atomically through a
+        // TemporaryDirectory.* folder it never removes.
+        try Data().write(to: stdout)
+        try Data().write(to: stderr)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         process.standardInput = FileHandle.nullDevice

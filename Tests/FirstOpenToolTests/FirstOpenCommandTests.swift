@@ -324,7 +324,7 @@ final class FirstOpenCommandTests: XCTestCase {
         let directory = cli.stateHome.appendingPathComponent("first-open").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let lock = directory + "/org.example.Car.window.lock"
-        XCTAssertTrue(FileManager.default.createFile(atPath: lock, contents: nil))
+        XCTAssertTrue(((try? Data().write(to: URL(fileURLWithPath: lock))) != nil))
         for path in [cli.root.path, cli.stateHome.path, cli.configHome.path, cli.configDirs.path] {
             XCTAssertEqual(chmod(path, 0o755), 0)
         }

@@ -80,9 +80,10 @@ final class WaylandSessionTests: XCTestCase {
         // Drawn but not dismissed by a user: with --parent that is 2, not 0.
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr)
         // Headless Weston has no seat, and GDK says so in criticals of its own; ours is one line.
-        let ours = result.stderr.split(separator: "\n").filter { $0.hasPrefix("first-open") }
-        XCTAssertEqual(ours, ["first-open: warning: --parent wayland:b1d9c0de-handle: the Wayland compositor does not "
-                              + "support xdg-foreign (neither zxdg_importer_v2 nor v1); the window is shown without a parent"])
+        let ours = result.stderr.split(separator: "\n").filter { $0.hasPrefix("first-open") }.map(String.init)
+        let expected = "first-open: warning: --parent wayland:b1d9c0de-handle: the Wayland compositor does not "
+            + "support xdg-foreign (neither zxdg_importer_v2 nor v1); the window is shown without a parent"
+        XCTAssertEqual(ours, [expected])
     }
 
     /// The compositor dying while the window is open: GDK logs the lost connection (from

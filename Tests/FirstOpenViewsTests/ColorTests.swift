@@ -62,6 +62,11 @@ final class ColorTests: XCTestCase {
         let view = InformationDetailView(title: "Car", subTitle: "A car.", image: "emoji-travel-symbolic", mainColor: .red)
         XCTAssertEqual(view.informationRow,
                        InformationRow(title: "Car", subtitle: "A car.", iconName: "emoji-travel-symbolic", color: "#e01b24"))
-        XCTAssertEqual(InformationDetailView(title: "a", subTitle: "b", image: "c").mainColor, .blue)
+        // Untinted rows follow the window's accent, as a spec's untinted rows do.
+        let untinted = InformationDetailView(title: "a", subTitle: "b", image: "c")
+        XCTAssertEqual(untinted.mainColor, .accent)
+        XCTAssertNil(untinted.informationRow.color)
+        XCTAssertNotEqual(FirstOpenColor.accent, .blue, "the accent is not a colour of its own")
+        XCTAssertTrue(FirstOpenColor.accent.isValid)
     }
 }

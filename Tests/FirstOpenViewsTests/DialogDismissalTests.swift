@@ -128,6 +128,24 @@ final class DialogDismissalTests: XCTestCase {
         }
     }
 
+    /// Presented over a parent that is not shown yet, which is destroyed before it ever
+    /// maps: the window goes with it, once, as programmatic (nothing is recorded).
+    func testParentDestroyedBeforeItsMapReportsProgrammaticOnce() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let parent = Window(title: "Parent")
+            let dialog = try FirstOpenDialog(content: sampleContent(), parent: parent)
+            var reasons: [DismissalReason] = []
+            dialog.onDismiss = { reasons.append($0) }
+            dialog.present()
+            parent.destroy()
+            settle()
+            XCTAssertEqual(reasons, [.programmatic])
+            XCTAssertTrue(dialog.window.isDestroyed)
+            XCTAssertFalse(dialog.isPresented)
+        }
+    }
+
     func testSecondaryButtonDoesNotDismiss() throws {
         try MainActor.assumeIsolated {
             try requireGTK()

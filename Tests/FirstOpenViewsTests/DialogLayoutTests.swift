@@ -128,6 +128,33 @@ final class DialogLayoutTests: XCTestCase {
         }
     }
 
+    /// Presented before the app shows its window (`present_if_needed` before `show_all`):
+    /// the window maps only after its parent did, transient for it and centred on it.
+    func testPresentedBeforeItsParentIsShownMapsAfterItCentredOnIt() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let parent = Window(title: "Parent")
+            parent.setDefaultSize(width: 1000, height: 900)
+            gtk_window_move(parent.windowPointer, 140, 60)
+            defer { parent.destroy() }
+            let dialog = try FirstOpenDialog(content: sampleContent(), parent: parent)
+            defer { dialog.dismiss() }
+            var parentMappedFirst: Bool?
+            dialog.window.connect("map") { parentMappedFirst = parentMappedFirst ?? parent.isMapped }
+            dialog.present()
+            parent.showAll()
+            XCTAssertTrue(spinMainLoop { dialog.window.isMapped && gdkCentre(dialog.window) != nil })
+            settle()
+
+            XCTAssertEqual(parentMappedFirst, true, "the window mapped before its parent")
+            XCTAssertTrue(dialog.window.isTransient(for: parent))
+            XCTAssertTrue(dialog.window.isModal)
+            let ours = try XCTUnwrap(gdkCentre(dialog.window)), theirs = try XCTUnwrap(gdkCentre(parent))
+            XCTAssertLessThanOrEqual(abs(ours.x - theirs.x), 2, "centred on the parent: \(ours) vs \(theirs)")
+            XCTAssertLessThanOrEqual(abs(ours.y - theirs.y), 2, "centred on the parent: \(ours) vs \(theirs)")
+        }
+    }
+
     func testModalAndTransientForParentCentredOnIt() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
@@ -238,4 +265,13 @@ final class DialogLayoutTests: XCTestCase {
         gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
         return RGBA(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
+}
+
+/// The middle of a mapped window on the screen (its GdkWindow's origin plus half its size).
+@MainActor
+private func gdkCentre(_ window: Window) -> (x: Int, y: Int)? {
+    guard window.isMapped, let gdkWindow = window.gdkWindow else { return nil }
+    var x: gint = 0, y: gint = 0
+    gdk_window_get_origin(gdkWindow, &x, &y)
+    return (Int(x) + Int(gdk_window_get_width(gdkWindow)) / 2, Int(y) + Int(gdk_window_get_height(gdkWindow)) / 2)
 }

@@ -1,6 +1,7 @@
 /* An ordinary GTK 3 app that knows nothing of first-open, for the GTK module's tests.
  *
- *   module-test-app [--app-id ID] [--dialog-only | --dialog-first | --replace-window MS | --many-windows N]
+ *   module-test-app [--app-id ID] [--dialog-only | --dialog-first | --replace-window MS | --many-windows N
+ *                    | --more-windows N [--keep-more MS]]
  *
  * With --app-id it is a GtkApplication with that id; without, a plain gtk_init app
  * (its id is then looked up from the program name). Its main window, "Module test
@@ -11,8 +12,10 @@
  * session-restore prompt does; --replace-window MS shows "Module test first" and replaces
  * it with the main window MS ms after it mapped (apps that re-create their window);
  * --many-windows N maps N windows ("Module test window K"), one every 2 ms, then the main
- * window. SIGUSR1 quits the app the way its Quit menu item would (windows destroyed,
- * main loop left, exit 0). */
+ * window; --more-windows N [--keep-more MS] shows the main window and right after it N
+ * more ("Module test window K", all in one go), and closes those N MS ms later. SIGUSR1
+ * quits the app the way its Quit menu item would (windows destroyed, main loop left,
+ * exit 0). */
 #include <glib-unix.h>
 #include <gtk/gtk.h>
 #include <stdlib.h>
@@ -21,6 +24,8 @@ static gboolean dialog_only;
 static gboolean dialog_first;
 static int replace_after_ms;
 static int many_windows;
+static int more_windows;
+static int more_windows_kept_ms;
 static GtkApplication *the_application;
 static GtkWidget *make_window (GtkApplication *application);
 
@@ -86,6 +91,42 @@ map_one_more_window (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+static gboolean
+destroy_more_windows (gpointer data)
+{
+  GList *windows = data;
+
+  g_print ("closing the %d more windows\n", more_windows);
+  g_list_free_full (windows, (GDestroyNotify) gtk_widget_destroy);
+  return G_SOURCE_REMOVE;
+}
+
+/* --more-windows: the main window, then N more at once (in one main loop iteration). */
+static void
+show_more_windows (void)
+{
+  GList *windows = NULL;
+
+  show_main_window ();
+  for (int i = 1; i <= more_windows; i++)
+    {
+      GtkWidget *window = gtk_window_new (GTK_WINDOW_TOPLEVEL);
+      g_autofree char *title = g_strdup_printf ("Module test window %d", i);
+
+      gtk_window_set_title (GTK_WINDOW (window), title);
+      gtk_window_set_default_size (GTK_WINDOW (window), 300, 200);
+      if (the_application != NULL)
+        gtk_window_set_application (GTK_WINDOW (window), the_application);
+      gtk_widget_show (window);
+      windows = g_list_prepend (windows, window);
+    }
+  g_print ("shown %d more windows\n", more_windows);
+  if (more_windows_kept_ms > 0)
+    g_timeout_add (more_windows_kept_ms, destroy_more_windows, windows);
+  else
+    g_list_free (windows);
+}
+
 static void
 on_question_answered (GtkDialog *dialog, int response, gpointer data)
 {
@@ -144,6 +185,8 @@ start (void)
       g_signal_connect (first, "map", G_CALLBACK (on_first_window_mapped), NULL);
       gtk_widget_show_all (first);
     }
+  else if (more_windows > 0)
+    show_more_windows ();
   else if (many_windows > 0)
     {
       /* One now: a GtkApplication without a window after activate quits. */
@@ -180,6 +223,10 @@ main (int argc, char **argv)
         replace_after_ms = atoi (argv[++i]);
       else if (g_str_equal (argv[i], "--many-windows") && i + 1 < argc)
         many_windows = atoi (argv[++i]);
+      else if (g_str_equal (argv[i], "--more-windows") && i + 1 < argc)
+        more_windows = atoi (argv[++i]);
+      else if (g_str_equal (argv[i], "--keep-more") && i + 1 < argc)
+        more_windows_kept_ms = atoi (argv[++i]);
     }
   g_unix_signal_add (SIGUSR1, quit_cleanly, NULL);
   if (app_id != NULL)

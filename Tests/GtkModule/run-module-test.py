@@ -20,6 +20,11 @@ test's X server, with private XDG directories:
                over the main window once the dialog is answered.
   many-windows under openbox, an app that maps 500 windows quickly: What's New over the
                window on top, on top itself and focused; Escape dismisses it.
+  many-windows-at-once
+               under openbox, an app that shows its main window and 499 more at once
+               and closes those 25 s later: What's New over the window on top, on top and
+               focused; left open, it goes with that window (exit 2, nothing recorded)
+               and comes over the main window, focused; Return records it.
   app-quits    under openbox, the app quits while What's New is open: first-open exits 2,
                nothing recorded, no window left.
   names        every way an app names itself leads to its metainfo (the index): a <id>
@@ -42,6 +47,14 @@ test's X server, with private XDG directories:
                counted over --starts N starts (default 1; docs/gtk-module.md: 20).
   log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
                exists) names the decision with G_MESSAGES_DEBUG unset.
+  not-apps     processes that load the module with GTK_MODULES set session-wide but are
+               not apps (issue 30.7): real GNOME Shell (--x11: it starts GTK 3 inside the
+               compositor) and xfwm4, first-open's own window helper, and copies of the
+               test app as a daemon in a libexec folder, a Python script there, and
+               programs named gsd-test-daemon and gnome-shell: each says "not an app" in
+               one line of the decision log and nothing else, and never starts first-open
+               (its command writes a marker), while an ordinary app started after them
+               has first-open started.
 
 first-open is started through a wrapper that runs the real binary and appends its
 arguments and exit status to a log, which is how the test sees what the module did.
@@ -50,6 +63,7 @@ arguments and exit status to a log, which is how the test sees what the module d
 """
 import argparse
 import os
+import re
 import shutil
 import signal
 import stat
@@ -591,6 +605,78 @@ def check_many_windows(args, session):
     print("ok: 500 windows: What's New on top of them, focused, Escape dismisses it")
 
 
+def wait_for_whats_new(until):
+    """The X id of the visible What's New, polled until time.time() reaches UNTIL; None
+    when it has not appeared by then. Polled every 0.5 s: xdotool's search of a tree of
+    500 windows and their frames keeps the X server busy for a good part of a second."""
+    while time.time() < until:
+        found = run("xdotool", "search", "--onlyvisible", "--name", f"^({WHATS_NEW})$").stdout.split()
+        if found:
+            return int(found[0])
+        time.sleep(0.5)
+    return None
+
+
+def check_focused_on_top(dialog, parent, what):
+    deadline = time.time() + 5
+    while time.time() < deadline and active_window() != dialog:
+        time.sleep(0.1)
+    time.sleep(0.6)  # keys count from 0.5 s after the window was focused
+    if transient_for(dialog) != parent:
+        fail(f"{what}: What's New is transient for {transient_for(dialog)}, not {parent}")
+    if active_window() != dialog:
+        fail(f"{what}: What's New {dialog} is not focused: {active_window()}")
+    order = stacking()
+    if not order or order[-1] != dialog:
+        fail(f"{what}: What's New {dialog} is not on top: the top is {order[-3:]}")
+
+
+def check_many_windows_at_once(args, session):
+    """Issue 30, item 10: the app shows its main window and right after it 499 more, all
+    in one go, and closes those 499 25 s later. The module starts first-open once they are
+    up, over the window on top (the last one mapped): What's New comes over it, on top and
+    focused. Left open, it goes with that window at 25 s (first-open exits 2, nothing
+    recorded), and then comes over the app's main window, which is still there; Return
+    dismisses and records it. Before, What's New was lost for good at 25 s: the module
+    tried again only when the window went within 10 s of first-open's start."""
+    seed(args, session)
+    wm = start_window_manager(session)
+    try:
+        started = time.time()
+        app, out = session.start([args.app, "--app-id", APP_ID, "--more-windows", "499", "--keep-more", "25000"])
+        session.wait_for_output(out, "shown 499 more windows", "the app")
+        shown_at = time.time()
+        main = window("Module test app", timeout=20, log=out)
+        top = window("Module test window 499", timeout=20, log=out)
+        # Over the window on top while the 499 are up (a slower machine may not get there
+        # in time: then the part below still holds).
+        dialog = wait_for_whats_new(shown_at + 20)
+        if dialog is not None:
+            print(f"What's New over the window on top {time.time() - started:.1f} s after the app started")
+            check_focused_on_top(dialog, top, "over the window on top")
+        else:
+            print("What's New did not come over the window on top within 20 s")
+        session.wait_for_output(out, "closing the 499 more windows", "the app")
+        lines = session.wait_for_log(1)
+        if not lines[0].endswith("-> 2") or recorded(session) != "1.0":
+            fail(f"the first first-open did not end with nothing recorded when its window went: {lines}")
+        dialog = wait_for_whats_new(time.time() + DEADLINE)
+        if dialog is None:
+            fail(f"no What's New over the main window after the window it was over went away; "
+                 f"log: {session.logged()}; the app's output:\n{session.output(out)[-1500:]}")
+        check_focused_on_top(dialog, main, "over the main window")
+        # Return, to whatever has the focus: it must be What's New.
+        run("xdotool", "key", "--clearmodifiers", "Return")
+        lines = session.wait_for_log(2)
+        if not lines[1].endswith("-> 0") or recorded(session) != "1.1":
+            fail(f"Return did not dismiss and record What's New: {lines}")
+        session.stop_all()
+    finally:
+        wm.terminate()
+        wm.wait()
+    print("ok: 500 windows at once: What's New over the window on top, then over the main window; Return records it")
+
+
 def check_app_quits(args, session):
     seed(args, session)
     wm = start_window_manager(session)
@@ -752,11 +838,158 @@ def check_log(args, session):
     session.stop_all()
     print("ok: the decision log names the decision")
 
+    # Nothing due (the current version recorded): the log also has first-open's verdict,
+    # so "why did nothing show?" is answered there (issue 34, item 6).
+    seeded = run(args.first_open, "mark-seen", "appstream:" + APP_ID, env=session.env)
+    if seeded.returncode != 0:
+        fail(f"mark-seen: {seeded.stderr}")
+    _, out = session.start([args.app, "--app-id", APP_ID])
+    window("Module test app", log=out)
+    deadline = time.time() + DEADLINE
+    while time.time() < deadline and "\nnothing: " not in open(log).read():
+        time.sleep(0.1)
+    text = open(log).read()
+    if f"starting first-open for: appstream:{APP_ID}" not in text or "\nnothing: " not in text:
+        fail(f"the log has no verdict of first-open: {text!r}")
+    if "nothing: " in session.output(out):
+        fail("first-open's verdict went to the app's output")
+    session.stop_all()
+    print("ok: the decision log has first-open's verdict")
+
+
+NOT_AN_APP = "not an app, nothing installed: "
+PYTHON_APP = """#!/usr/bin/python3
+import gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk
+window = Gtk.Window(title="Module test script")
+window.connect("destroy", Gtk.main_quit)
+window.show_all()
+Gtk.main()
+"""
+
+
+def decisions(log):
+    """The decision log as (program, pid, decision) triples."""
+    if not os.path.exists(log):
+        return []
+    found = [re.match(r"^\S+ (.*?)\[(\d+)\] (.*)$", line) for line in open(log).read().splitlines()]
+    return [(m.group(1), int(m.group(2)), m.group(3)) for m in found if m]
+
+
+def marker_command(session, name):
+    """A stand-in for first-open that only notes it was started (arguments included):
+    nothing may start it in a process that is not an app, not even `first-open index`."""
+    marker = os.path.join(session.root, f"started-{name}")
+    script = os.path.join(session.root, f"first-open-marker-{name}")
+    with open(script, "w") as f:
+        f.write('#!/bin/sh\nprintf "%%s\\n" "$*" >> "%s"\n' % marker)
+    os.chmod(script, stat.S_IRWXU)
+    return script, marker
+
+
+def check_not_apps(args, session):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: GNOME Shell and xfwm4 on a private Xvfb)
+    session.install_metainfo()  # what would make any of them start first-open
+    del session.env["G_MESSAGES_DEBUG"]  # the decision log alone, as in a session
+    log = os.path.join(session.env["XDG_STATE_HOME"], "first-open", "gtk-module.log")
+    os.makedirs(os.path.dirname(log), exist_ok=True)
+    open(log, "w").close()
+    markers = []
+    # (what, command, its window's title, the one line expected)
+    cases = []
+    # Each its own app id with metainfo (one GApplication id would make the later ones
+    # hand over to the first where a session bus runs).
+    metainfo = os.path.join(session.env["XDG_DATA_HOME"], "metainfo")
+    for folder, name, why in [("libexec", "fo-test-daemon", None),
+                              ("bin", "gsd-test-daemon", "a settings daemon, by its program name"),
+                              ("bin", "gnome-shell", "the compositor or a part of GNOME Shell, by its program name")]:
+        os.makedirs(os.path.join(session.root, folder), exist_ok=True)
+        copy = os.path.join(session.root, folder, name)  # a copy: /proc/self/exe of a symbolic link is its target
+        shutil.copy(args.app, copy)
+        why = why or f"a helper program in libexec: {copy}"
+        app_id = f"org.example.NotAnApp{len(cases)}"
+        with open(os.path.join(metainfo, app_id + ".metainfo.xml"), "w") as f:
+            f.write(METAINFO.replace(APP_ID, app_id))
+        cases.append((name, [copy, "--app-id", app_id], "Module test app", f"{NOT_AN_APP}{name} ({why})"))
+    script = os.path.join(session.root, "libexec", "fo-test-script")
+    with open(script, "w") as f:
+        f.write(PYTHON_APP)
+    os.chmod(script, stat.S_IRWXU)
+    cases.append(("a Python script in libexec", [script], "Module test script",
+                  f"{NOT_AN_APP}fo-test-script (a helper script in libexec: {script})"))
+    # first-open's own window helper, as the module's first-open run starts it (its
+    # program name is first-open, its file first-open-window).
+    cases.append(("first-open's window helper", [args.first_open, "show", "--force", "whats-new", f"appstream:{APP_ID}"],
+                  None, f"{NOT_AN_APP}first-open (first-open's own process, by its program name)"))
+    started = []
+    for what, command, title, expected in cases:
+        command_path, marker = marker_command(session, str(len(markers)))
+        markers.append(marker)
+        process, out = session.start(command, env=dict(session.env, FIRST_OPEN_GTK_MODULE_COMMAND=command_path))
+        started.append((what, process, out, title, expected))
+    # Every window mapped (the module, were it there, would be on its way to first-open).
+    for title in {title or WHATS_NEW for _, _, _, title, _ in started}:
+        count = sum((t or WHATS_NEW) == title for _, _, _, t, _ in started)
+        deadline = time.time() + DEADLINE
+        while time.time() < deadline and window_count(title) < count:
+            time.sleep(0.1)
+        if window_count(title) < count:
+            fail(f"{window_count(title)} windows titled {title}, expected {count}; outputs: "
+                 + "; ".join(session.output(out) for _, _, out, _, _ in started))
+    # Real desktops on X servers of their own: GNOME Shell 43 (GTK 3 inside the
+    # compositor) and xfwm4 (a GTK 3 window manager), with the module in their environment.
+    shells = []
+    try:
+        for wm, expected in [("gnome-shell-x11", f"{NOT_AN_APP}gnome-shell (a compositor: mutter's meta_display_get_type is loaded)"),
+                             ("xfwm4", f"{NOT_AN_APP}xfwm4 (the window manager, by its program name)")]:
+            desktop = desktops.X11WindowManager(wm)
+            command_path, marker = marker_command(session, wm)
+            markers.append(marker)
+            desktop_log = os.path.join(desktop.env["XDG_STATE_HOME"], "first-open", "gtk-module.log")
+            os.makedirs(os.path.dirname(desktop_log))
+            open(desktop_log, "w").close()
+            desktop.env.update(GTK_MODULES=args.module, FIRST_OPEN_GTK_MODULE_COMMAND=command_path)
+            try:
+                desktop.__enter__()
+            except (desktops.DesktopError, OSError) as error:  # it fails, never skips
+                fail(f"{wm} did not start: {error}")
+            shells.append((wm, desktop, desktop_log, expected))
+        # An ordinary app started after all of them: first-open is started for it (the
+        # module would have been as far in each of them by now).
+        _, out = session.start([args.app, "--app-id", APP_ID])
+        window("Module test app", log=out)
+        session.wait_for_log(1)
+        for wm, desktop, desktop_log, expected in shells:
+            lines = [d for d in decisions(desktop_log) if d[1] == desktop.process.pid]
+            if [d[2] for d in lines] != [expected]:
+                fail(f"{wm} logged {lines}, expected the one line {expected!r}; its log: {open(desktop_log).read()!r}")
+            print(f"ok: {wm}: {expected}")
+    finally:
+        for _, desktop, _, _ in shells:
+            desktop.stop()
+    logged = decisions(log)
+    control = [d for d in logged if d[0] == "module-test-app" and d[2].startswith("starting first-open for")]
+    if not control:
+        fail(f"the ordinary app did not start first-open: {logged}")
+    for what, process, out, title, expected in started:
+        lines = [d[2] for d in logged if d[1] == process.pid]
+        if lines != [expected]:
+            fail(f"{what} logged {lines}, expected the one line {expected!r}; output: {session.output(out)}")
+        print(f"ok: {what}: {expected}")
+    for marker in markers:
+        if os.path.exists(marker):
+            fail(f"the module started first-open in a process that is not an app: {open(marker).read()!r}")
+    session.stop_all()
+    print("ok: nothing installed in processes that are not apps; one line each says why")
+
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("case", choices=["exclusions", "wayland", "whats-new", "parent-gone", "dialog-first",
-                                         "many-windows", "app-quits", "log", "names", "kwin", "gnome-shell"])
+                                         "many-windows", "many-windows-at-once", "app-quits", "log", "names", "kwin",
+                                         "gnome-shell", "not-apps"])
     parser.add_argument("--module", required=True)
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--app", required=True)
@@ -781,9 +1014,10 @@ def main():
     try:
         cases = {"exclusions": check_exclusions, "wayland": check_wayland, "whats-new": check_whats_new,
                  "parent-gone": check_parent_gone, "dialog-first": check_dialog_first,
-                 "many-windows": check_many_windows, "app-quits": check_app_quits, "log": check_log,
+                 "many-windows": check_many_windows,
+                 "many-windows-at-once": check_many_windows_at_once, "app-quits": check_app_quits, "log": check_log,
                  "names": check_names, "kwin": check_kwin,
-                 "gnome-shell": check_gnome_shell}
+                 "gnome-shell": check_gnome_shell, "not-apps": check_not_apps}
         cases[args.case](args, session)
     finally:
         session.stop_all()

@@ -4,8 +4,12 @@
  * setting, XSettings Gtk/Modules). It costs the app almost nothing and never changes
  * its state:
  *
- * - gtk_module_init only adds an emission hook on GtkWidget::map (after
- *   g_type_class_ref (GTK_TYPE_WINDOW), without which the signal does not exist yet).
+ * - In a process that is not an app (the compositor, a session daemon, a portal, an
+ *   input method, first-open's own window helper, a dialog tool: fo_not_an_app, by its
+ *   program name, mutter's types being loaded, or its file in libexec) gtk_module_init
+ *   installs nothing and says so in one line. Elsewhere it only adds an emission hook on
+ *   GtkWidget::map (after g_type_class_ref (GTK_TYPE_WINDOW), without which the signal
+ *   does not exist yet).
  * - The hook waits for the app's main window (a normal toplevel without a transient
  *   parent), once the app has stopped mapping toplevels and the window manager has put
  *   the last one on the screen (an app that maps many windows gets What's New over the
@@ -13,7 +17,8 @@
  *   a main window for a while; a process of dialogs only (zenity, a polkit agent) is
  *   left alone. The hook then removes itself.
  * - From an idle-priority timeout, cheap checks decide whether to ask at all: not a
- *   known dialog-only program, not an app that uses libfirst-open itself (it shows its
+ *   program excluded by its name (it may have renamed itself since), not an app that
+ *   uses libfirst-open itself (it shows its
  *   own window: never two), and an installed AppStream metainfo file under a name the
  *   app goes by (its GApplication id, its program name), found through first-open's
  *   metainfo index (read with one open; when a metainfo folder changed, first-open
@@ -28,8 +33,9 @@
  *   quiet sessions, lock) in its own process, and shows What's New modal and transient
  *   for the app's window in the window helper's process: no Swift runtime, GTK
  *   setting, icon theme, locale, environment or main-loop change ever reaches the app.
- *   A window first-open was started over that goes away soon after (a splash-like main
- *   window, one the app re-creates) makes the module wait for the next main window, once.
+ *   A window first-open was started over that goes away before first-open has ended (a
+ *   splash-like main window, one the app re-creates, one of many windows the app closes
+ *   again) makes the module wait for the next main window (at most 3 starts in all).
  * - Each decision is a debug message (G_MESSAGES_DEBUG=first-open-gtk-module) and a line
  *   of $XDG_STATE_HOME/first-open/gtk-module.log when that file exists.
  *
@@ -40,10 +46,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
+#include <glib-unix.h>
 #include <gmodule.h>
 #include <gtk/gtk.h>
 
@@ -64,16 +72,70 @@
 
 #define LOG_DOMAIN "first-open-gtk-module"
 
-/* Programs that only show dialogs, or are part of first-open itself. Their first
- * window is not an app's main window, whatever it looks like. */
-static const char *const excluded_programs[] = {
-  "first-open-window", "first-open-demo",
-  "zenity", "yad", "gxmessage", "gtkdialog",
-  "xdg-desktop-portal-gtk", "xdg-desktop-portal-gnome",
-  "polkit-gnome-authentication-agent-1", "polkit-mate-authentication-agent-1", "lxpolkit",
-  "gcr-prompter", "pinentry-gnome3", "pinentry-gtk-2", "ssh-askpass", "gnome-ssh-askpass",
-  "ssh-askpass-gnome", "xfce4-notifyd", "notification-daemon", "mate-notification-daemon",
-  NULL,
+/* Processes that load the module but are not apps, or whose first window is not an app's
+ * main window (docs/gtk-module.md, "Processes that are not apps", says how the list was
+ * made). With GTK_MODULES set for a whole session (environment.d on GNOME), the module
+ * loads into every GTK 3 process of it: the compositor (mutter 43 starts GTK 3 inside
+ * GNOME Shell), the settings daemons, portals, input methods, first-open's own window
+ * helper. There it installs nothing at all (no hook, no timer, no child), so that no
+ * defect of the module can reach the compositor or a daemon, and says so in one line.
+ * A NAME ending in '*' matches every program name it begins. Most of these live in
+ * libexec on Debian (which fo_is_in_libexec catches whatever their name); the names are
+ * for distributions that install them elsewhere (Arch: /usr/lib) and for those in
+ * /usr/bin. */
+typedef struct
+{
+  const char *name;
+  const char *why;
+} FoExcludedProgram;
+
+#define FO_DIALOG_ONLY "a dialog-only program"
+
+static const FoExcludedProgram fo_excluded_programs[] = {
+  /* first-open's own: the window helper calls itself "first-open" (g_set_prgname), its
+   * file is first-open-window. */
+  { "first-open", "first-open's own process" },
+  { "first-open-window", "first-open's own process" },
+  { "first-open-demo", "first-open's own process" },
+  /* Compositors and window managers with GTK 3 in their own process (those built on
+   * libmutter or libmuffin are also caught by fo_is_mutter_compositor). */
+  { "gnome-shell*", "the compositor or a part of GNOME Shell" },
+  { "mutter", "the compositor" },
+  { "metacity", "the window manager" },
+  { "marco", "the window manager" },
+  { "xfwm4", "the window manager" },
+  { "gnome-flashback", "a part of the desktop shell" },
+  /* Session managers, settings daemons, portals, input methods, reminders. */
+  { "gnome-session*", "the session manager" },
+  { "xfce4-session", "the session manager" },
+  { "gsd-*", "a settings daemon" },
+  { "csd-*", "a settings daemon" },
+  { "xfsettingsd", "a settings daemon" },
+  { "mate-settings-daemon", "a settings daemon" },
+  { "xdg-desktop-portal*", "a portal" },
+  { "xdg-document-portal", "a portal" },
+  { "xdg-permission-store", "a portal" },
+  { "ibus-*", "a part of the input method" },
+  { "evolution-alarm-notify", "a session daemon" },
+  { "evolution-user-prompter", "a session daemon" },
+  /* Programs that only show dialogs: their first window is not an app's main window,
+   * whatever it looks like. */
+  { "zenity", FO_DIALOG_ONLY },
+  { "yad", FO_DIALOG_ONLY },
+  { "gxmessage", FO_DIALOG_ONLY },
+  { "gtkdialog", FO_DIALOG_ONLY },
+  { "polkit-gnome-authentication-agent-1", FO_DIALOG_ONLY },
+  { "polkit-mate-authentication-agent-1", FO_DIALOG_ONLY },
+  { "lxpolkit", FO_DIALOG_ONLY },
+  { "gcr-prompter", FO_DIALOG_ONLY },
+  { "pinentry-gnome3", FO_DIALOG_ONLY },
+  { "pinentry-gtk-2", FO_DIALOG_ONLY },
+  { "ssh-askpass", FO_DIALOG_ONLY },
+  { "gnome-ssh-askpass", FO_DIALOG_ONLY },
+  { "ssh-askpass-gnome", FO_DIALOG_ONLY },
+  { "xfce4-notifyd", FO_DIALOG_ONLY },
+  { "notification-daemon", FO_DIALOG_ONLY },
+  { "mate-notification-daemon", FO_DIALOG_ONLY },
 };
 
 static gulong map_hook_id;
@@ -86,14 +148,12 @@ static guint map_signal_id;
  * symbolic link, never written past 1 MiB, nor when it is another user's file. */
 #define DECISION_LOG_LIMIT (1024 * 1024)
 
-static void
-append_to_decision_log (const char *line)
+/* The decision log open for appending, or -1 (see above). */
+static int
+open_decision_log (void)
 {
   const char *state = g_getenv ("XDG_STATE_HOME");
   g_autofree char *path = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *stamp = now != NULL ? g_date_time_format (now, "%Y-%m-%dT%H:%M:%S%:z") : g_strdup ("-");
   struct stat info;
   int fd;
 
@@ -104,15 +164,30 @@ append_to_decision_log (const char *line)
     path = g_build_filename (g_get_home_dir (), ".local", "state", "first-open", "gtk-module.log", NULL);
   fd = open (path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0)
-    return;
-  if (fstat (fd, &info) == 0 && S_ISREG (info.st_mode) && info.st_uid == geteuid ()
-      && info.st_size < DECISION_LOG_LIMIT)
+    return -1;
+  if (fstat (fd, &info) != 0 || !S_ISREG (info.st_mode) || info.st_uid != geteuid ()
+      || info.st_size >= DECISION_LOG_LIMIT)
     {
-      text = g_strdup_printf ("%s %s[%d] %s\n", stamp, g_get_prgname () != NULL ? g_get_prgname () : "?",
-                              (int) getpid (), line);
-      if (write (fd, text, strlen (text)) < 0)
-        { /* A full disk: the log is only for people. */ }
+      close (fd);
+      return -1;
     }
+  return fd;
+}
+
+static void
+append_to_decision_log (const char *line)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = now != NULL ? g_date_time_format (now, "%Y-%m-%dT%H:%M:%S%:z") : g_strdup ("-");
+  int fd = open_decision_log ();
+
+  if (fd < 0)
+    return;
+  text = g_strdup_printf ("%s %s[%d] %s\n", stamp, g_get_prgname () != NULL ? g_get_prgname () : "?",
+                          (int) getpid (), line);
+  if (write (fd, text, strlen (text)) < 0)
+    { /* A full disk: the log is only for people. */ }
   close (fd);
 }
 
@@ -167,12 +242,108 @@ decision_line (const char *message, const char *detail)
   append_to_decision_log (line);
 }
 
-static gboolean
-program_is_excluded (const char *program)
+/* The entry of fo_excluded_programs that PROGRAM matches, or NULL. */
+static const FoExcludedProgram *
+fo_excluded_program (const char *program)
 {
+  for (gsize i = 0; i < G_N_ELEMENTS (fo_excluded_programs); i++)
+    {
+      const char *name = fo_excluded_programs[i].name;
+      gsize length = strlen (name);
+
+      if (name[length - 1] == '*' ? strncmp (program, name, length - 1) == 0 : strcmp (program, name) == 0)
+        return &fo_excluded_programs[i];
+    }
+  return NULL;
+}
+
+/* Whether PATH lies in a libexec folder (/usr/libexec, /usr/local/libexec, ...): the
+ * FHS's place for programs "not intended to be executed directly by users or shell
+ * scripts". On Debian 12 the GTK 3 daemons of a GNOME session are there (gsd-*,
+ * xdg-desktop-portal-gtk, ibus-ui-gtk3, gcr-prompter, gnome-session-failed,
+ * evolution-alarm-notify, first-open's window helper); the apps users start are in
+ * /usr/bin (or /usr/lib/APP, which does not count). */
+static gboolean
+fo_is_in_libexec (const char *path)
+{
+  return path != NULL && path[0] == '/' && strstr (path, "/libexec/") != NULL;
+}
+
+/* The compositor itself: GNOME Shell, mutter and budgie-wm (libmutter-11 in Debian 12),
+ * Cinnamon (libmuffin, mutter's fork, exports the same name) and the other compositors
+ * built on libmutter (gala, gnome-kiosk) run GTK 3 in their own process, and mutter's
+ * types are linked in whatever the library's version. One symbol lookup in the
+ * libraries already loaded; none is opened. */
+static gboolean
+fo_is_mutter_compositor (void)
+{
+  return dlsym (RTLD_DEFAULT, "meta_display_get_type") != NULL;
+}
+
+/* The script PROGRAM runs from, when an interpreter runs it (a Python or GJS program:
+ * /proc/self/exe is then the interpreter, EXE, and the program name the script's): the
+ * first element of /proc/self/cmdline after the interpreter whose file name is PROGRAM,
+ * when it is an absolute path; else NULL. Read only when PROGRAM is not EXE's own name. */
+static char *
+fo_script_path (const char *program, const char *exe)
+{
+  g_autofree char *exe_name = g_path_get_basename (exe);
+  char cmdline[4096];
+  ssize_t length;
+  int fd;
+
+  if (strcmp (exe_name, program) == 0)
+    return NULL;
+  /* The interpreter, its options and the script come first: one read is enough. */
+  fd = open ("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  length = read (fd, cmdline, sizeof cmdline - 1);
+  close (fd);
+  if (length <= 0)
+    return NULL;
+  cmdline[length] = '\0';
+  for (const char *arg = cmdline + strlen (cmdline) + 1; arg < cmdline + length; arg += strlen (arg) + 1)
+    {
+      const char *slash = strrchr (arg, '/');
+      if (arg[0] == '/' && strcmp (slash + 1, program) == 0)
+        return g_strdup (arg);
+    }
+  return NULL;
+}
+
+/* Why this process is not an app the module serves (a line for the decision log), or
+ * NULL. Run in gtk_module_init of every GTK 3 process of the session: one symbol lookup,
+ * a table of names, one readlink (about 6 microseconds together, measured here), and for
+ * a script one read of /proc/self/cmdline. */
+static char *
+fo_not_an_app (const char *program)
+{
+  const FoExcludedProgram *excluded;
+  g_autofree char *script = NULL;
+  char exe[4096];
+  ssize_t length;
+
   if (program == NULL)
-    return TRUE;
-  return g_strv_contains (excluded_programs, program);
+    return g_strdup ("a program without a name");
+  if (fo_is_mutter_compositor ())
+    return g_strdup_printf ("not an app, nothing installed: %s (a compositor: mutter's meta_display_get_type is loaded)",
+                            program);
+  excluded = fo_excluded_program (program);
+  if (excluded != NULL && strcmp (excluded->why, FO_DIALOG_ONLY) == 0)
+    return g_strdup_printf (FO_DIALOG_ONLY ": %s", program);
+  if (excluded != NULL)
+    return g_strdup_printf ("not an app, nothing installed: %s (%s, by its program name)", program, excluded->why);
+  length = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+  if (length <= 0)
+    return NULL;
+  exe[length] = '\0';
+  if (fo_is_in_libexec (exe))
+    return g_strdup_printf ("not an app, nothing installed: %s (a helper program in libexec: %s)", program, exe);
+  script = fo_script_path (program, exe);
+  if (fo_is_in_libexec (script))
+    return g_strdup_printf ("not an app, nothing installed: %s (a helper script in libexec: %s)", program, script);
+  return NULL;
 }
 
 /* The app uses libfirst-open (C, Python, GJS, Vala): it shows its own window. */
@@ -395,6 +566,8 @@ export_free (Export *export)
   g_free (export);
 }
 
+static void first_open_ended (void);
+
 /* first-open is done with the app's window: its export ends, so the app can export it
  * again itself (GTK 3 allows one export per window, e.g. for a portal dialog). */
 static void
@@ -403,12 +576,55 @@ on_first_open_exited (GPid pid, gint status, gpointer data)
   if (pid != 0)
     g_spawn_close_pid (pid);
   export_free (data);
+  if (pid != 0)
+    first_open_ended ();
+}
+
+static gboolean
+on_first_open_pidfd (gint fd, GIOCondition condition, gpointer data)
+{
+  close (fd);
+  first_open_ended ();
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+first_open_ended_idle (gpointer data)
+{
+  first_open_ended ();
+  return G_SOURCE_REMOVE;
+}
+
+/* Calls first_open_ended once first-open (PID: the window helper, once first-open has
+ * exec'd it) has ended, though it is no child of the app (double-forked): its pidfd
+ * (Linux 5.3) turns readable then. No SIGCHLD handler, no zombie in the app. */
+static void
+watch_double_forked (GPid pid)
+{
+#ifdef SYS_pidfd_open
+  /* Close-on-exec is set on a pidfd by the kernel. */
+  int fd = pid > 0 ? (int) syscall (SYS_pidfd_open, (pid_t) pid, 0) : -1;
+
+  if (fd >= 0)
+    {
+      g_unix_fd_add_full (G_PRIORITY_LOW, fd, G_IO_IN | G_IO_HUP | G_IO_ERR, on_first_open_pidfd, NULL, NULL);
+      return;
+    }
+  if (pid > 0 && errno == ESRCH)
+    {
+      /* Ended already (nothing was due). */
+      g_idle_add_full (G_PRIORITY_LOW, first_open_ended_idle, NULL, NULL);
+      return;
+    }
+#endif
+  decision_line ("cannot watch first-open (no pidfd); What's New will not follow the app's next window", NULL);
 }
 
 /* Starts first-open for APP_ID over PARENT (NULL: unparented). With EXPORT (a Wayland
- * window exported for it; taken), first-open is watched and the export ends when
- * first-open does; otherwise it is started double-forked (g_spawn_async without
- * G_SPAWN_DO_NOT_REAP_CHILD): no child watch and no zombie in the app. */
+ * window exported for it; taken), first-open is watched as a child and the export ends
+ * when first-open does; otherwise it is started double-forked (g_spawn_async without
+ * G_SPAWN_DO_NOT_REAP_CHILD: no child watch and no zombie in the app) and watched
+ * through a pidfd. Either way first_open_ended runs when it is done. */
 static void
 start_first_open (const char *app_id, const char *parent, Export *export)
 {
@@ -417,13 +633,22 @@ start_first_open (const char *app_id, const char *parent, Export *export)
   g_autoptr(GError) error = NULL;
   const char *argv[] = { NULL, source, parent != NULL ? "--parent" : NULL, parent, NULL };
   GPid pid = 0;
+  gboolean spawned;
+  int log_fd;
 
   argv[0] = command != NULL && *command != '\0' ? command : FIRST_OPEN_COMMAND;
   decision_line ("starting first-open for", source);
-  /* first-open's "nothing: ..." lines are for terminals of autostart, not the app's. */
-  if (!g_spawn_async (NULL, (char **) argv, NULL,
-                      G_SPAWN_STDOUT_TO_DEV_NULL | (export != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
-                      NULL, NULL, &pid, &error))
+  /* first-open's verdict ("nothing: …", "whats-new: …") is for the decision log when the
+   * user keeps one (a file, not a pipe: first-open never writes into a closed pipe when
+   * the app is gone), never for the app's own output. */
+  log_fd = open_decision_log ();
+  spawned = g_spawn_async_with_fds (NULL, (char **) argv, NULL,
+                                    (log_fd < 0 ? G_SPAWN_STDOUT_TO_DEV_NULL : 0)
+                                      | (export != NULL ? G_SPAWN_DO_NOT_REAP_CHILD : 0),
+                                    NULL, NULL, &pid, -1, log_fd, -1, &error);
+  if (log_fd >= 0)
+    close (log_fd);
+  if (!spawned)
     {
       g_log_structured (LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "MESSAGE", "cannot start %s: %s",
                         argv[0], error->message);
@@ -433,6 +658,11 @@ start_first_open (const char *app_id, const char *parent, Export *export)
     }
   if (export != NULL)
     g_child_watch_add (pid, on_first_open_exited, export);
+  else
+    {
+      watch_double_forked (pid);
+      g_spawn_close_pid (pid);
+    }
 }
 
 #ifdef GDK_WINDOWING_WAYLAND
@@ -530,16 +760,17 @@ export_and_start (GdkWindow *window, const char *app_id)
 /* A dialog first (a session-restore prompt): how long to wait for a main window before
  * deciding this is a dialog-only process. */
 #define DIALOG_WAIT_S 120
-/* The window first-open was started over went away this soon: it was a splash-like
- * window (first-open says "nothing", exit 2); wait for the next main window, once. */
-#define PARENT_GONE_RETRY_US (10 * G_USEC_PER_SEC)
+/* How many times first-open is started in one process: again over the next main window
+ * each time the window it was started over went away before it ended (below). */
+#define MAX_STARTS 3
 
 static GtkWindow *candidate;          /* the last main window mapped (weak pointer) */
 static guint settle_source;
 static guint dialog_source;
 static gint64 first_main_map;         /* monotonic time of the first main window's map */
 static gint64 started_at;             /* when first-open was started, 0 before */
-static gboolean retried;
+static int starts;                    /* how many times first-open was started */
+static GtkWindow *started_over;       /* the window it runs over (weak pointer), while it runs */
 static gboolean candidate_on_screen;  /* the X server reported it mapped (map-event) */
 
 static gboolean
@@ -630,16 +861,31 @@ wait_for_next_main_window (void)
     }
 }
 
+/* first-open has ended. When the window it was started over is still there, the user
+ * dismissed What's New, or nothing was due: done. When that window went away first,
+ * first-open showed nothing or closed What's New with it, recorded nothing and exited 2:
+ * a splash-like main window, one the app re-creates, or one of many windows the app
+ * closes again (an app that shows 500 at start and closes 499 of them: What's New was
+ * over the last one mapped, the one on top). What's New then goes over the app's next
+ * main window, at most MAX_STARTS times in all. Judged when first-open has ended, never
+ * when the window goes: the first-open still running holds the app's lock, and a second
+ * one started then would find it taken and show nothing. */
 static void
-on_parent_unmapped (GtkWidget *widget, gpointer data)
+first_open_ended (void)
 {
-  g_signal_handlers_disconnect_by_func (widget, on_parent_unmapped, data);
-  if (retried || g_get_monotonic_time () - started_at > PARENT_GONE_RETRY_US)
+  gboolean gone = started_over == NULL || !is_main_window (started_over);
+
+  if (started_over != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (started_over), (gpointer *) &started_over);
+  started_over = NULL;
+  if (!gone)
     return;
-  /* A splash-like main window, or one the app re-creates: first-open finds it gone and
-   * shows nothing (exit 2, nothing recorded); What's New goes over the next one. */
-  retried = TRUE;
-  decision_line ("the main window went away; waiting for the next one", NULL);
+  if (starts >= MAX_STARTS)
+    {
+      decision_line ("the window first-open was started over went away; started often enough", NULL);
+      return;
+    }
+  decision_line ("the window first-open was started over went away; waiting for the next main window", NULL);
   wait_for_next_main_window ();
 }
 
@@ -667,9 +913,11 @@ present (gpointer data)
       return G_SOURCE_REMOVE;
     }
   stop_watching ();
-  if (program_is_excluded (g_get_prgname ()))
+  /* Named after gtk_module_init (an app may call g_set_prgname late): by name only. */
+  if (g_get_prgname () == NULL || fo_excluded_program (g_get_prgname ()) != NULL)
     {
-      decision_line ("a dialog-only program", g_get_prgname ());
+      g_autofree char *why = fo_not_an_app (g_get_prgname ());
+      decision_line (why, NULL);
       return G_SOURCE_REMOVE;
     }
   if (app_embeds_libfirst_open ())
@@ -792,7 +1040,11 @@ decide_for (GtkWindow *window, const char *app_id)
   GdkWindow *gdk_window = gtk_widget_get_window (GTK_WIDGET (window));
 
   started_at = g_get_monotonic_time ();
-  g_signal_connect (window, "unmap", G_CALLBACK (on_parent_unmapped), NULL);
+  starts++;
+  if (started_over != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (started_over), (gpointer *) &started_over);
+  started_over = window;
+  g_object_add_weak_pointer (G_OBJECT (started_over), (gpointer *) &started_over);
 #ifdef GDK_WINDOWING_X11
   if (GDK_IS_X11_WINDOW (gdk_window))
     {
@@ -889,11 +1141,23 @@ g_module_check_init (GModule *module)
 G_MODULE_EXPORT void
 gtk_module_init (gint *argc, gchar ***argv)
 {
+  static gboolean initialised;
+  g_autofree char *not_an_app = NULL;
+
   /* Never in a setuid or setgid process: its environment is not the user's to trust. */
   if (getuid () != geteuid () || getgid () != getegid ())
     return;
-  if (map_hook_id != 0)
+  if (initialised)
     return;
+  initialised = TRUE;
+  /* Not an app (the compositor, a session daemon, first-open itself, a dialog tool):
+   * nothing is installed in it, and one line says why. */
+  not_an_app = fo_not_an_app (g_get_prgname ());
+  if (not_an_app != NULL)
+    {
+      decision_line (not_an_app, NULL);
+      return;
+    }
   /* GtkWidget::map exists once the class is initialised; nothing else is created. */
   g_type_class_ref (GTK_TYPE_WINDOW);
   map_signal_id = g_signal_lookup ("map", GTK_TYPE_WIDGET);

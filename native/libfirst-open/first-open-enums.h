@@ -75,3 +75,36 @@ typedef enum {
   FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC = 3
 } FirstOpenDismissalReason;
 
+
+/**
+ * FirstOpenOutcome:
+ * @FIRST_OPEN_OUTCOME_SHOWN_AND_DISMISSED: a window was shown and the user dismissed
+ *   it (Continue, Escape or the close button): the version is recorded.
+ * @FIRST_OPEN_OUTCOME_CLOSED_BY_APP: a window was due, but it went away without the
+ *   user: first_open_presenter_dismiss(), or the parent window was destroyed (also
+ *   before it was mapped: then the window never appeared). Nothing is recorded; it
+ *   shows again next time.
+ * @FIRST_OPEN_OUTCOME_NOTHING_DUE: nothing is due: the recorded version is the current
+ *   one or newer, or the update does not count under the spec's `Policy=`.
+ * @FIRST_OPEN_OUTCOME_RECORDED_WITHOUT_SHOWING: a window was due but the spec has
+ *   nothing to show for it (no `[Welcome N]` rows, no notes for the versions crossed):
+ *   the version was recorded silently.
+ * @FIRST_OPEN_OUTCOME_QUIET_SESSION: a quiet session (live, guest, greeter, a system
+ *   account; see `first-open explain`): nothing shown, nothing recorded.
+ * @FIRST_OPEN_OUTCOME_ALREADY_SHOWING: this app's window is on screen already: shown
+ *   by this presenter, by another presenter of the same app, or by another process (a
+ *   login autostart entry, a second start). Nothing shown, nothing recorded.
+ *
+ * What a call of first_open_presenter_present_async() came to, as
+ * first_open_presenter_present_finish() reports it. A failure is a #GError instead.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  FIRST_OPEN_OUTCOME_SHOWN_AND_DISMISSED = 0,
+  FIRST_OPEN_OUTCOME_CLOSED_BY_APP = 1,
+  FIRST_OPEN_OUTCOME_NOTHING_DUE = 2,
+  FIRST_OPEN_OUTCOME_RECORDED_WITHOUT_SHOWING = 3,
+  FIRST_OPEN_OUTCOME_QUIET_SESSION = 4,
+  FIRST_OPEN_OUTCOME_ALREADY_SHOWING = 5
+} FirstOpenOutcome;

@@ -35,10 +35,14 @@ char *_first_open_spec_copy_app_id (void *spec);
 /* Drops the handle; safe on any thread (a finalizer may run anywhere), as nothing
  * is shown by then. */
 void _first_open_spec_free (void *spec);
-/* Decides (kind < 0) or forces a kind; presents over `parent` (a GtkWindow or NULL).
- * Returns 1 when a window was presented; 0 otherwise (with `error` set on failure).
- * `presenter` is passed back to _first_open_presenter_dismissed. */
-int _first_open_spec_present (void *spec, void *presenter, void *parent, int kind, void *error);
+/* Decides (kind < 0) or forces a kind; presents over `parent` (a GtkWindow or NULL;
+ * one not mapped yet gets the window once it is). Returns 1 when a window was
+ * presented; 0 otherwise, with `error` set on failure or else `*outcome` set to what
+ * was decided (a FirstOpenOutcome: nothing due, recorded without showing, quiet
+ * session, already showing). `presenter` is passed back to
+ * _first_open_presenter_dismissed. */
+int _first_open_spec_present (void *spec, void *presenter, void *parent, int kind, int *outcome,
+                              void *error);
 /* Closes the window shown for `spec`, if any (reported as programmatic). */
 void _first_open_spec_dismiss (void *spec);
 /* Renders `kind` to a PNG at `path`; returns 1 on success, 0 with `error` set. */

@@ -88,6 +88,8 @@ on_gtk_main_thread (void)
  *
  * - first_open_presenter_present_if_needed() decides and shows the window when it is
  *   due, recording the version on dismissal (what first_open_present_if_needed() does);
+ * - first_open_presenter_present_async() does the same and reports, once the window
+ *   went away or at once when none is shown, what came of it ([enum@FirstOpen.Outcome]);
  * - first_open_presenter_present() shows a kind regardless, leaving the record alone
  *   (for a "What's New" menu item, or to try a spec);
  * - [signal@FirstOpen.Presenter::dismissed] says when and how the window went away;
@@ -119,6 +121,10 @@ struct _FirstOpenPresenter
   char *app_id;
 
   gboolean showing;
+  /* The first_open_presenter_present_async () call the window on screen answers (NULL
+   * when it was shown otherwise), and the source that watches its cancellable. */
+  GTask *task;
+  GSource *cancel_source;
 };
 
 enum {
@@ -416,7 +422,8 @@ first_open_presenter_class_init (FirstOpenPresenterClass *klass)
   /**
    * FirstOpenPresenter:showing:
    *
-   * Whether a window of this presenter is on screen.
+   * Whether a window of this presenter is on screen, or due and waiting for its
+   * parent to be mapped.
    *
    * Since: 0.1
    */
@@ -603,7 +610,8 @@ first_open_presenter_get_app_id (FirstOpenPresenter *self)
  * first_open_presenter_get_showing:
  * @self: a [class@FirstOpen.Presenter]
  *
- * Whether a window is on screen ([property@FirstOpen.Presenter:showing]).
+ * Whether a window is on screen, or due and waiting for its parent to be mapped
+ * ([property@FirstOpen.Presenter:showing]).
  *
  * Returns: whether a window of this presenter is on screen
  *
@@ -626,20 +634,32 @@ has_display (GError **error)
   return FALSE;
 }
 
+/* TRUE when a window was presented; FALSE with @error set on failure, or else with
+ * @outcome set to why nothing was shown. */
 static gboolean
 present (FirstOpenPresenter  *self,
          GtkWindow           *parent,
          int                  kind,
+         FirstOpenOutcome    *outcome,
          GError             **error)
 {
+  int decided = FIRST_OPEN_OUTCOME_NOTHING_DUE;
+
+  *outcome = FIRST_OPEN_OUTCOME_NOTHING_DUE;
   if (!ensure_spec (self, error))
     return FALSE;
   if (self->showing)
-    return FALSE;
+    {
+      *outcome = FIRST_OPEN_OUTCOME_ALREADY_SHOWING;
+      return FALSE;
+    }
   if (!has_display (error))
     return FALSE;
-  if (!_first_open_spec_present (self->spec, self, parent, kind, error))
-    return FALSE;
+  if (!_first_open_spec_present (self->spec, self, parent, kind, &decided, error))
+    {
+      *outcome = (FirstOpenOutcome) decided;
+      return FALSE;
+    }
   /* Held until _first_open_presenter_dismissed (). */
   g_object_ref (self);
   self->showing = TRUE;
@@ -655,15 +675,28 @@ present (FirstOpenPresenter  *self,
  *
  * Decides as `first-open SPEC` does and, when a window is due, shows it over @parent
  * and returns at once; the version is recorded when the user dismisses the window
- * ([signal@FirstOpen.Presenter::dismissed] follows). Nothing is due when the recorded version
- * is the current one or newer, when the update does not count under the spec's
- * `Policy=`, in a quiet session, when another process shows the window right now, or
- * while this presenter shows one. When a window is due but the spec has nothing to
- * show for it, the version is recorded silently.
+ * ([signal@FirstOpen.Presenter::dismissed] follows). Nothing is shown when the recorded
+ * version is the current one or newer, when the update does not count under the spec's
+ * `Policy=`, in a quiet session, or while a window of this app is on screen already
+ * (this presenter's, another presenter's, or another process's: a login autostart
+ * entry, a second start). When a window is due but the spec has nothing to show for
+ * it, the version is recorded silently. first_open_presenter_present_async() does the
+ * same and tells these cases apart ([enum@FirstOpen.Outcome]).
  *
- * Returns: %TRUE when a window was presented; %FALSE when nothing was due (@error
- *   unset) or on failure (@error set: %FIRST_OPEN_ERROR_BAD_SPEC,
- *   %FIRST_OPEN_ERROR_STATE, %FIRST_OPEN_ERROR_NO_DISPLAY)
+ * It may be called before @parent is shown (in a #GtkApplication's `activate` handler
+ * before gtk_widget_show_all(), say): the decision is made now, and the window appears
+ * once @parent is mapped and placed, centred on it and stacked above it. If @parent is
+ * destroyed first, the dismissal is %FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC and
+ * nothing is recorded. A @parent that is never shown keeps the window waiting (and
+ * this app's window lock taken) until it is destroyed or first_open_presenter_dismiss()
+ * is called.
+ *
+ * Returns: %TRUE when a window was presented (or waits for @parent to be mapped);
+ *   %FALSE when nothing was shown: with @error unset when nothing was due or a window
+ *   of this app is already showing (first_open_presenter_get_showing() tells this
+ *   presenter's own; first_open_presenter_present_async() tells every case apart),
+ *   with @error set on failure
+ *   (%FIRST_OPEN_ERROR_BAD_SPEC, %FIRST_OPEN_ERROR_STATE, %FIRST_OPEN_ERROR_NO_DISPLAY)
  *
  * Since: 0.1
  */
@@ -672,12 +705,14 @@ first_open_presenter_present_if_needed (FirstOpenPresenter  *self,
                                         GtkWindow           *parent,
                                         GError             **error)
 {
+  FirstOpenOutcome outcome;
+
   g_return_val_if_fail (FIRST_OPEN_IS_PRESENTER (self), FALSE);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   return_val_if_wrong_thread (FALSE);
 
-  return present (self, parent, -1, error);
+  return present (self, parent, -1, &outcome, error);
 }
 
 /**
@@ -702,13 +737,138 @@ first_open_presenter_present (FirstOpenPresenter  *self,
                               FirstOpenKind        kind,
                               GError             **error)
 {
+  FirstOpenOutcome outcome;
+
   g_return_val_if_fail (FIRST_OPEN_IS_PRESENTER (self), FALSE);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
   g_return_val_if_fail (kind == FIRST_OPEN_KIND_WELCOME || kind == FIRST_OPEN_KIND_WHATS_NEW, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   return_val_if_wrong_thread (FALSE);
 
-  return present (self, parent, kind, error);
+  return present (self, parent, kind, &outcome, error);
+}
+
+/* The cancellable of the task on screen was cancelled (GCancellableSource: in the
+ * task's main context, whichever thread cancelled it): the window closes unrecorded,
+ * and the dismissal completes the task with G_IO_ERROR_CANCELLED. */
+static gboolean
+on_present_cancelled (GCancellable *cancellable G_GNUC_UNUSED,
+                      gpointer      user_data)
+{
+  GTask *task = user_data;
+  FirstOpenPresenter *self = g_task_get_source_object (task);
+
+  if (self->task == task && self->showing)
+    _first_open_spec_dismiss (self->spec);
+  return G_SOURCE_REMOVE;
+}
+
+/**
+ * first_open_presenter_present_async:
+ * @self: a [class@FirstOpen.Presenter]
+ * @parent: (nullable): the app's main window; the window is modal and transient for it
+ * @cancellable: (nullable): a #GCancellable: cancelling it closes the window, recording
+ *   nothing
+ * @callback: (scope async): called when the window went away, or at once (from the main
+ *   loop) when none is shown
+ * @user_data: data for @callback
+ *
+ * Decides and shows the window as first_open_presenter_present_if_needed() does, and
+ * reports what came of it: call first_open_presenter_present_finish() in @callback to
+ * get the [enum@FirstOpen.Outcome] (shown and dismissed, closed by the app, nothing
+ * due, recorded without showing, quiet session, already showing) or the error.
+ *
+ * The decision is made, and the window presented, before this returns. @callback
+ * runs in the thread-default main context of the caller (GTK's main loop), never
+ * before this returns: when the user dismisses the window (after
+ * [signal@FirstOpen.Presenter::dismissed], with the version recorded), or in the next
+ * main loop iteration when no window is shown. A window already on screen for this app
+ * (this presenter's, another presenter's, or another process's) gives
+ * %FIRST_OPEN_OUTCOME_ALREADY_SHOWING, where first_open_presenter_present_if_needed()
+ * returns %FALSE.
+ *
+ * When @parent is not mapped yet (called before gtk_widget_show()), the window is
+ * presented once @parent is mapped; if @parent is destroyed first, the outcome is
+ * %FIRST_OPEN_OUTCOME_CLOSED_BY_APP and nothing is recorded.
+ *
+ * Since: 0.1
+ */
+void
+first_open_presenter_present_async (FirstOpenPresenter  *self,
+                                    GtkWindow           *parent,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GError) error = NULL;
+  FirstOpenOutcome outcome;
+
+  g_return_if_fail (FIRST_OPEN_IS_PRESENTER (self));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+  return_if_wrong_thread ();
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, first_open_presenter_present_async);
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (!present (self, parent, -1, &outcome, &error))
+    {
+      if (error != NULL)
+        g_task_return_error (task, g_steal_pointer (&error));
+      else
+        g_task_return_int (task, outcome);
+      return;
+    }
+
+  /* Answered by _first_open_presenter_dismissed (). */
+  self->task = g_steal_pointer (&task);
+  if (cancellable != NULL)
+    {
+      self->cancel_source = g_cancellable_source_new (cancellable);
+      g_task_attach_source (self->task, self->cancel_source, (GSourceFunc) on_present_cancelled);
+    }
+}
+
+/**
+ * first_open_presenter_present_finish:
+ * @self: a [class@FirstOpen.Presenter]
+ * @result: the #GAsyncResult passed to the callback of
+ *   first_open_presenter_present_async()
+ * @outcome: (out) (optional): what came of the call
+ * @error: return location for a #GError, or %NULL
+ *
+ * Finishes first_open_presenter_present_async().
+ *
+ * Returns: (skip): %TRUE with @outcome set; %FALSE with @error set: a
+ *   #FIRST_OPEN_ERROR (%FIRST_OPEN_ERROR_BAD_SPEC, %FIRST_OPEN_ERROR_STATE,
+ *   %FIRST_OPEN_ERROR_NO_DISPLAY, as first_open_presenter_present_if_needed()), or
+ *   %G_IO_ERROR_CANCELLED when the cancellable was cancelled (the window was closed
+ *   unrecorded)
+ *
+ * Since: 0.1
+ */
+gboolean
+first_open_presenter_present_finish (FirstOpenPresenter  *self,
+                                     GAsyncResult        *result,
+                                     FirstOpenOutcome    *outcome,
+                                     GError             **error)
+{
+  gssize value;
+
+  g_return_val_if_fail (FIRST_OPEN_IS_PRESENTER (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == first_open_presenter_present_async, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  value = g_task_propagate_int (G_TASK (result), error);
+  if (value < 0)
+    return FALSE;
+  if (outcome != NULL)
+    *outcome = (FirstOpenOutcome) value;
+  return TRUE;
 }
 
 /**
@@ -782,8 +942,8 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
  * @spec_path: (type filename): the app's spec file
  * @error: return location for a #GError, or %NULL
  *
- * The one call most apps need, after gtk_init() and once their main window is shown
- * (so that the window can be centred on it):
+ * The one call most apps need, after gtk_init(), with their main window (shown or
+ * about to be: the window appears once @parent is mapped, centred on it):
  * the same decision as `first-open SPEC` (same record, settings, quiet-session rules
  * and lock); when a window is due it is shown modal over @parent in the app's own main
  * loop, and the version is recorded when the user dismisses it.
@@ -791,7 +951,8 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
  * [class@FirstOpen.Presenter] to learn when the window is dismissed.
  *
  * Returns: %TRUE when a window was presented; %FALSE with no error when nothing was
- *   due; %FALSE with @error set on failure
+ *   shown (nothing due, or a window of this app already showing); %FALSE with @error
+ *   set on failure
  *
  * Since: 0.1
  */
@@ -824,7 +985,8 @@ first_open_present_if_needed (GtkWindow   *parent,
  * first_open_present_if_needed() for a spec held in memory.
  *
  * Returns: %TRUE when a window was presented; %FALSE with no error when nothing was
- *   due; %FALSE with @error set on failure
+ *   shown (nothing due, or a window of this app already showing); %FALSE with @error
+ *   set on failure
  *
  * Since: 0.1
  */
@@ -855,10 +1017,21 @@ _first_open_presenter_dismissed (void *presenter,
                                  int   reason)
 {
   FirstOpenPresenter *self = presenter;
+  g_autoptr(GTask) task = g_steal_pointer (&self->task);
 
+  if (self->cancel_source != NULL)
+    {
+      g_source_destroy (self->cancel_source);
+      g_clear_pointer (&self->cancel_source, g_source_unref);
+    }
   self->showing = FALSE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWING]);
   g_signal_emit (self, signals[SIGNAL_DISMISSED], 0, (FirstOpenKind) kind, (FirstOpenDismissalReason) reason);
+  /* After the signal, as documented; G_IO_ERROR_CANCELLED if the cancellable closed it. */
+  if (task != NULL && !g_task_return_error_if_cancelled (task))
+    g_task_return_int (task, reason == FIRST_OPEN_DISMISSAL_REASON_PROGRAMMATIC
+                             ? FIRST_OPEN_OUTCOME_CLOSED_BY_APP
+                             : FIRST_OPEN_OUTCOME_SHOWN_AND_DISMISSED);
   g_object_unref (self);
 }
 

@@ -85,6 +85,17 @@ gboolean first_open_presenter_present (FirstOpenPresenter  *self,
                                        FirstOpenKind        kind,
                                        GError             **error);
 FIRST_OPEN_AVAILABLE_IN_0_1
+void first_open_presenter_present_async (FirstOpenPresenter  *self,
+                                         GtkWindow           *parent,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+FIRST_OPEN_AVAILABLE_IN_0_1
+gboolean first_open_presenter_present_finish (FirstOpenPresenter  *self,
+                                              GAsyncResult        *result,
+                                              FirstOpenOutcome    *outcome,
+                                              GError             **error);
+FIRST_OPEN_AVAILABLE_IN_0_1
 void first_open_presenter_dismiss (FirstOpenPresenter *self);
 
 FIRST_OPEN_AVAILABLE_IN_0_1

@@ -4,13 +4,27 @@ internal import FirstOpenContent
 /// helper, for `FirstOpenClient`); a colour that does not parse is reported on stderr and
 /// replaced by ``blue``. No GTK here: `FirstOpenViews` adds `isValid`.
 public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
-    /// The colour as CSS-like text, e.g. `#1c71d8` or `rgb(28,113,216)`.
+    /// The colour as CSS-like text, e.g. `#1c71d8` or `rgb(28,113,216)`; for ``accent``,
+    /// the default accent (what it is where no window gives one).
     public let cssColor: String
+    /// Whether this is ``accent``: the window's accent colour, whatever it is.
+    package let followsAccent: Bool
 
     /// A colour from text such as `#1c71d8`, `rgb(28,113,216)` or `steelblue`.
     public init(_ cssColor: String) {
         self.cssColor = cssColor
+        followsAccent = false
     }
+
+    private init(followingAccent cssColor: String) {
+        self.cssColor = cssColor
+        followsAccent = true
+    }
+
+    /// The window's accent colour (its `mainColor`, a spec's `AccentColor=`): what a row's
+    /// icon is tinted with unless the row names a colour of its own, as a spec's
+    /// untinted rows are.
+    public static let accent = FirstOpenColor(followingAccent: WindowContent.defaultAccentColor)
 
     /// A colour from components in 0...1 (clamped).
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -19,6 +33,7 @@ public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
         cssColor = alpha >= 1
             ? "rgb(\(byte(red)),\(byte(green)),\(byte(blue)))"
             : "rgba(\(byte(red)),\(byte(green)),\(byte(blue)),\(alpha))"
+        followsAccent = false
     }
 
     public var description: String { cssColor }

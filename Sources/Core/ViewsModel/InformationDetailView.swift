@@ -9,11 +9,13 @@ public struct InformationDetailView: Sendable, Hashable {
     /// An icon-theme name (preferably `…-symbolic`, e.g. `airplane-mode-symbolic`) or
     /// an absolute image path.
     public var image: String
-    /// The tint of a symbolic icon.
+    /// The tint of a symbolic icon; ``FirstOpenColor/accent`` (the default): the window's
+    /// accent colour.
     public var mainColor: FirstOpenColor
 
-    /// Creates a row.
-    public init(title: String, subTitle: String, image: String, mainColor: FirstOpenColor = .blue) {
+    /// Creates a row whose icon is tinted with `mainColor`, by default the window's
+    /// accent colour (the seed tinted rows blue whatever the window's colour).
+    public init(title: String, subTitle: String, image: String, mainColor: FirstOpenColor = .accent) {
         self.title = title
         self.subTitle = subTitle
         self.image = image
@@ -22,6 +24,7 @@ public struct InformationDetailView: Sendable, Hashable {
 
     /// The row in the content model.
     public var informationRow: InformationRow {
-        InformationRow(title: title, subtitle: subTitle, iconName: image, color: mainColor.cssColor)
+        InformationRow(title: title, subtitle: subTitle, iconName: image,
+                       color: mainColor.followsAccent ? nil : mainColor.cssColor)
     }
 }

@@ -63,6 +63,7 @@ struct ClientSpec {
         file.setString(row.image, for: "Icon", in: group)
         file.setString(row.title, for: "Title", in: group)
         if !row.subTitle.isEmpty { file.setString(row.subTitle, for: "Subtitle", in: group) }
-        file.setString(row.mainColor.cssColor, for: "Color", in: group)
+        // FirstOpenColor.accent (the default) is a row without Color=: it follows AccentColor.
+        if !row.mainColor.followsAccent { file.setString(row.mainColor.cssColor, for: "Color", in: group) }
     }
 }

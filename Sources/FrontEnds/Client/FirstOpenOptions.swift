@@ -1,6 +1,6 @@
-internal import FirstOpenState
+public import FirstOpenState
 internal import FirstOpenContent
-internal import FirstOpenViewsModel
+public import FirstOpenViewsModel
 /// A Welcome or What's New window over an app's window, as one value: what
 /// ``FirstOpenParent/welcomeView(appID:appName:version:imageName:mainColor:informationDetailViews:completion:)``
 /// and ``FirstOpenParent/whatsNewView(appID:appName:version:policy:imageName:mainColor:informationDetailViews:completion:)``

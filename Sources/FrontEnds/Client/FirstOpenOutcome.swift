@@ -1,5 +1,5 @@
 internal import FirstOpenState
-internal import FirstOpenContent
+public import FirstOpenContent
 internal import FirstOpenViewsModel
 /// What one check did, as `first-open SPEC --parent HANDLE` reported it (its exit status
 /// and its one line on stdout). Delivered once, on the GLib main loop's thread.

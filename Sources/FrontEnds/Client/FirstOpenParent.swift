@@ -1,7 +1,7 @@
 internal import CGLib
-internal import FirstOpenState
-internal import FirstOpenContent
-internal import FirstOpenViewsModel
+public import FirstOpenState
+public import FirstOpenContent
+public import FirstOpenViewsModel
 
 /// An app window of any toolkit that Welcome and What's New windows are shown over,
 /// named the way the XDG Desktop Portal names a parent window: `x11:XID` (the X window

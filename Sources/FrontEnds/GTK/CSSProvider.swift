@@ -18,9 +18,12 @@ package final class CSSProvider {
         }
     }
 
-    isolated deinit {
-        remove()
-        g_object_unref(provider)
+    // On the main thread, checked, as `Widget`'s deinit (which says why not `isolated`).
+    deinit {
+        MainActor.assumeIsolated {
+            remove()
+            g_object_unref(provider)
+        }
     }
 
     /// Applies the sheet at application priority (above the theme, below the user's

@@ -110,7 +110,7 @@ package final class ForeignParent {
     /// manager's frame with its title bar, less a client-side shadow), to centre our
     /// window on it; nil on Wayland or when it is gone.
     package var frame: Rectangle? {
-        foreignWindow.flatMap(Self.visibleFrame(of:))
+        foreignWindow.flatMap { Self.visibleFrame(of: $0) }
     }
 
     /// Whether the other window has the keyboard focus, as the window manager reports it

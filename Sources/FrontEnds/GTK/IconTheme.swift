@@ -48,7 +48,7 @@ package enum IconTheme {
     /// (~30 M instructions, docs/performance.md).
     package static func privateTheme(searching directories: [String]) -> UnsafeMutablePointer<GtkIconTheme>? {
         if let theme = privateThemes[directories] { return theme }
-        let safe = directories.filter(isSafeFolder)
+        let safe = directories.filter { isSafeFolder($0) }
         guard !safe.isEmpty else { return nil }
         if let theme = gtk_icon_theme_get_default(), searchPath(of: theme).starts(with: safe) {
             privateThemes[directories] = theme

@@ -73,8 +73,10 @@ package enum ImageLoader {
             let id = fo_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", handler, checkPointer, nil)
             defer { g_signal_handler_disconnect(UnsafeMutableRawPointer(loader), id) }
             // In chunks, so a refused size stops the work after the header.
-            do throws(GLibError) {
-                try bytes.withUnsafeBufferPointer { buffer throws(GLibError) in
+            // The error is caught inside the closure: Swift 6.0's withUnsafeBufferPointer
+            // rethrows an untyped error.
+            bytes.withUnsafeBufferPointer { buffer in
+                do throws(GLibError) {
                     var offset = 0
                     while offset < buffer.count, !checkPointer.pointee.refused {
                         let count = min(64 * 1024, buffer.count - offset)
@@ -83,9 +85,9 @@ package enum ImageLoader {
                         }
                         offset += count
                     }
+                } catch {
+                    failure = error.message
                 }
-            } catch {
-                failure = error.message
             }
             // Always closed (the loader must be); its error counts only when writing went well.
             do throws(GLibError) {

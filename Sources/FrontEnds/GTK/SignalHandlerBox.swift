@@ -43,8 +43,10 @@ package final class SignalHandlerBox: @unchecked Sendable {
     /// "delete-event", "key-press-event", and `notify::…` (whose return is ignored).
     package static let argumentTrampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, argument, data in
         guard let box = SignalHandlerBox.from(data) else { return 0 }
-        nonisolated(unsafe) let argument = argument
-        let handled = MainActor.assumeIsolated { box.handler(argument) }
+        // As an address: Swift 6.0 lets no non-Sendable pointer into the main-actor
+        // closure, nonisolated(unsafe) or not ("sending risks causing data races").
+        let address = Int(bitPattern: argument)
+        let handled = MainActor.assumeIsolated { box.handler(UnsafeMutableRawPointer(bitPattern: address)) }
         return handled ? 1 : 0
     }
 }

@@ -17,8 +17,12 @@ package class Widget {
         widgetPointer = pointer
     }
 
-    isolated deinit {
-        g_object_unref(widgetPointer)
+    // The last reference drops on the main thread: the wrappers are main-actor objects
+    // that only main-actor code holds (GTK finalises widgets on its own thread only).
+    // Checked rather than assumed; `isolated deinit` (Swift 6.2) would hop instead, and
+    // the package builds with Swift 6.0.
+    deinit {
+        MainActor.assumeIsolated { g_object_unref(widgetPointer) }
     }
 
     // MARK: Visibility
@@ -239,6 +243,14 @@ package class Widget {
             unsafeBitCast(SignalHandlerBox.argumentTrampoline, to: GCallback.self),
             box.retainedPointer(), SignalHandlerBox.releaseNotify
         ))
+    }
+
+    /// Disconnects a handler that ``connect(_:handler:)`` or
+    /// ``connectWithArgument(_:handler:)`` returned (its closure is released); nothing
+    /// when it is disconnected already.
+    package func disconnect(_ handler: UInt) {
+        guard g_signal_handler_is_connected(widgetPointer, gulong(handler)) != 0 else { return }
+        g_signal_handler_disconnect(widgetPointer, gulong(handler))
     }
 
     /// Calls `handler` with the keyval of each key press ("key-press-event"); return

@@ -80,7 +80,7 @@ public func firstOpenSpecFree(_ spec: UnsafeMutableRawPointer) {
 @MainActor @_cdecl("_first_open_spec_present")
 public func firstOpenSpecPresent(
     _ spec: UnsafeMutableRawPointer, _ presenter: UnsafeMutableRawPointer, _ parent: UnsafeMutableRawPointer?,
-    _ forcedKind: Int32, _ gerror: UnsafeMutableRawPointer?
+    _ forcedKind: Int32, _ outcome: UnsafeMutablePointer<Int32>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     let window = parent.map { Window(existing: $0.assumingMemoryBound(to: GtkWindow.self)) }
     let dismissed: @MainActor (FirstOpenWindowKind, DismissalReason) -> Void = { kind, reason in
@@ -91,7 +91,9 @@ public func firstOpenSpecPresent(
             try handle(spec).present(FirstOpenWindowKind(cValue: forcedKind), over: window, onDismiss: dismissed)
             return 1
         }
-        return try handle(spec).presentIfNeeded(over: window, onDismiss: dismissed) ? 1 : 0
+        guard let decided = try handle(spec).presentIfNeeded(over: window, onDismiss: dismissed) else { return 1 }
+        outcome.pointee = decided.cOutcomeWithoutWindow
+        return 0
     } catch {
         report(error, to: gerror)
         return 0

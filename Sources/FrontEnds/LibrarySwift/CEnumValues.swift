@@ -33,3 +33,18 @@ extension DismissalReason {
         return Int32(bitPattern: value.rawValue)
     }
 }
+
+extension PresentationOutcome {
+    /// The `FirstOpenOutcome` of a start that showed no window: nothing due, recorded
+    /// without showing, quiet session, already showing (shown windows and failures are
+    /// reported otherwise: the dismissal, a `GError`).
+    var cOutcomeWithoutWindow: Int32 {
+        let value = switch self {
+        case .recordedWithoutShowing: FIRST_OPEN_OUTCOME_RECORDED_WITHOUT_SHOWING
+        case .alreadyShowing: FIRST_OPEN_OUTCOME_ALREADY_SHOWING
+        case .quietSession: FIRST_OPEN_OUTCOME_QUIET_SESSION
+        case .nothing, .presented, .failed: FIRST_OPEN_OUTCOME_NOTHING_DUE
+        }
+        return Int32(bitPattern: value.rawValue)
+    }
+}

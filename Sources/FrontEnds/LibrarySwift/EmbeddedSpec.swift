@@ -52,10 +52,12 @@ final class EmbeddedSpec {
         }
     }
 
-    /// Decides as `first-open SPEC` does and presents the window when one is due.
-    /// - Returns: whether a window was presented.
+    /// Decides as `first-open SPEC` does and presents the window when one is due (over a
+    /// parent not mapped yet: once it is, see ``FirstOpenDialog/present()``).
+    /// - Returns: nil when a window was presented, else what the flow did instead
+    ///   (nothing due, recorded without showing, already showing, quiet session).
     func presentIfNeeded(over parent: Window?, onDismiss: @escaping @MainActor (FirstOpenWindowKind, DismissalReason) -> Void)
-        throws(LibraryError) -> Bool
+        throws(LibraryError) -> PresentationOutcome?
     {
         let flow: PresentationFlow
         do {
@@ -79,9 +81,9 @@ final class EmbeddedSpec {
         switch outcome {
         case .presented(let dialog):
             self.dialog = dialog
-            return true
+            return nil
         case .nothing, .recordedWithoutShowing, .alreadyShowing, .quietSession:
-            return false
+            return outcome
         case .failed(let failure):
             throw LibraryError(failure)
         }

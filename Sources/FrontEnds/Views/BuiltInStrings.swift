@@ -1,5 +1,5 @@
 internal import FirstOpenState
-internal import FirstOpenContent
+package import FirstOpenContent
 internal import FirstOpenFlow
 internal import CGtk
 internal import FirstOpenGTKWrappers

@@ -3,6 +3,11 @@
 // decision (FirstOpenState), the content model and spec files (FirstOpenContent), the
 // flow and its failure (FirstOpenFlow), the seed's rows and colours (FirstOpenViewsModel,
 // shared with FirstOpenClient). Everything else in those modules stays theirs.
+// Swift 6.0 checks the types of a public or package declaration against its own file's
+// imports only (6.3 also counts these): a file that uses one of them in its interface
+// imports that module at that level (`public import FirstOpenContent`), which re-exports
+// nothing. (A scoped `public import struct …` there would not do: 6.0 widens the file's
+// import of the whole module, with a warning, and no longer re-exports the declaration.)
 @_exported public import struct FirstOpenState.Version
 @_exported public import struct FirstOpenState.UpdatePolicy
 @_exported public import protocol FirstOpenState.VersionStore

@@ -30,7 +30,7 @@ struct FirstOpenAttachment {
             case let .presentation(.nothing(decision)): decision.explanation
             case let .presentation(.recordedWithoutShowing(decision)):
                 "recorded without showing (no content for \(decision.explanation))"
-            case .presentation(.alreadyShowing): "nothing: another process is showing the window"
+            case .presentation(.alreadyShowing): "nothing: this app's window is already showing (in this process or another)"
             case let .presentation(.quietSession(reason)): "nothing: quiet session: \(reason)"
             case let .presentation(.failed(failure)): "nothing: failed: \(failure)"
             }
@@ -95,7 +95,9 @@ struct FirstOpenAttachment {
         let accent = valid(options.mainColor, what: "mainColor") ?? FirstOpenColor.blue
         let informationRows = rows.map { view in
             var row = view.informationRow
-            row.color = valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
+            // A row's own colour that does not parse falls back on the window's accent.
+            row.color = view.mainColor.followsAccent
+                ? nil : valid(view.mainColor, what: "mainColor of \(Quoted.text(view.title))")?.cssColor
             return row
         }
         return WindowContent(

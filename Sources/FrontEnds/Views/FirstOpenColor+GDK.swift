@@ -1,5 +1,5 @@
 internal import FirstOpenGTKWrappers
-internal import FirstOpenViewsModel
+public import FirstOpenViewsModel
 
 extension FirstOpenColor {
     /// Whether `gdk_rgba_parse` accepts the colour.

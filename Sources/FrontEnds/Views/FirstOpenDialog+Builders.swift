@@ -1,6 +1,6 @@
 internal import FirstOpenState
 internal import FirstOpenFlow
-internal import FirstOpenContent
+package import FirstOpenContent
 internal import FirstOpenGTKWrappers
 
 // The parts of the window, each built by one function (see FirstOpenDialog.init):

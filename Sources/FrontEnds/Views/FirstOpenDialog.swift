@@ -1,7 +1,7 @@
 internal import CGtk
 internal import FirstOpenState
 internal import FirstOpenFlow
-internal import FirstOpenContent
+public import FirstOpenContent
 package import FirstOpenGTKWrappers
 
 
@@ -234,7 +234,46 @@ public final class FirstOpenDialog {
 
     /// Shows the window over its parent (or centred on the screen) with the focus on
     /// Continue. Does nothing once dismissed.
+    ///
+    /// Over a parent that is not mapped yet (an app that presents before it shows its
+    /// window, e.g. in `do_activate` before `show_all`) the window appears once the parent
+    /// is on screen: from the main loop after the parent's first map event, when the
+    /// window manager has placed it. GTK centres a window on a mapped parent only, and a
+    /// window mapped before its parent ends up under it (openbox stacks the parent over
+    /// it and gives it the focus). A parent destroyed before that takes this window with
+    /// it (``DismissalReason/programmatic``: nothing recorded).
     public func present() {
+        guard dismissalReason == nil else { return }
+        if let parent, !parent.isMapped {
+            waitForMap(of: parent)
+            return
+        }
+        presentNow()
+    }
+
+    /// The parent's handler that waits for its map (``present()``), while it waits.
+    private var parentMapHandler: UInt?
+
+    private func waitForMap(of parent: Window) {
+        guard parentMapHandler == nil else { return }
+        let mapped: @MainActor () -> Void = {
+            self.stopWaitingForParent()
+            IdleCallback.schedule { self.presentNow() }
+        }
+        // X11: the map event comes once the window manager has placed and mapped the
+        // parent. Wayland has no such event of the compositor's: the map itself.
+        parentMapHandler = parent.isOnWayland
+            ? parent.connect("map") { mapped() }
+            : parent.connectWithArgument("map-event") { _ in mapped(); return false }
+    }
+
+    private func stopWaitingForParent() {
+        guard let handler = parentMapHandler, let parent else { return }
+        parentMapHandler = nil
+        parent.disconnect(handler)
+    }
+
+    private func presentNow() {
         guard dismissalReason == nil else { return }
         // Hidden widgets measure as nothing: show the tree before fitting it.
         rootBox.showAll()
@@ -340,6 +379,7 @@ public final class FirstOpenDialog {
         optedOutWhenDismissed = reason == .continued && optOutCheckButton?.isActive == true
         let callback = onDismiss
         onDismiss = nil
+        stopWaitingForParent()
         styleSheet.remove()
         if !nativeWindowDestroyed {
             focusTimes.stop()

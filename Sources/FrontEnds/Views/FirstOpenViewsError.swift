@@ -1,4 +1,4 @@
-internal import FirstOpenState
+package import FirstOpenState
 internal import FirstOpenContent
 internal import FirstOpenFlow
 package import FirstOpenGTKWrappers

@@ -1,6 +1,6 @@
-internal import FirstOpenState
-internal import FirstOpenContent
-internal import FirstOpenFlow
+public import FirstOpenState
+public import FirstOpenContent
+public import FirstOpenFlow
 package import FirstOpenGTKWrappers
 extension PresentationFlow {
     /// The flow with the window shown in this process, over `parent`: the Swift

@@ -1,6 +1,6 @@
-internal import FirstOpenState
+public import FirstOpenState
 internal import FirstOpenContent
-internal import FirstOpenFlow
+public import FirstOpenFlow
 /// What ``PresentationFlow/present(over:only:content:onDismiss:)`` did.
 public enum PresentationOutcome {
     /// The window is on screen; the record is written when the user dismisses it.
@@ -10,7 +10,10 @@ public enum PresentationOutcome {
     case nothing(Decision)
     /// There was something to show but no content for it: recorded without showing.
     case recordedWithoutShowing(Decision)
-    /// Another process (a second start) or window holds this app's lock and is showing it.
+    /// This app's window is on screen already and holds the app's lock: shown by this
+    /// process (a second call while the first window shows) or by another one (a second
+    /// start, the login autostart entry). Nothing shown, nothing recorded. libfirst-open
+    /// reports it as `FIRST_OPEN_OUTCOME_ALREADY_SHOWING`.
     case alreadyShowing
     /// A quiet session (live, guest, greeter, system account): nothing shown or recorded.
     case quietSession(String)

@@ -1,5 +1,5 @@
 internal import FirstOpenState
-internal import FirstOpenContent
+public import FirstOpenContent
 internal import FirstOpenFlow
 extension ContentStrings {
     /// The content module's own texts ("Version 1.3", "And 3 more changes and 2 more

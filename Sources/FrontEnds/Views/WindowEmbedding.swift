@@ -1,8 +1,8 @@
-internal import FirstOpenState
-internal import FirstOpenContent
+public import FirstOpenState
+public import FirstOpenContent
 internal import FirstOpenFlow
 internal import FirstOpenGTKWrappers
-internal import FirstOpenViewsModel
+public import FirstOpenViewsModel
 /// A Welcome or What's New window over an app window: what
 /// ``FirstOpenWindow/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
 /// and ``FirstOpenWindow/whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``
@@ -129,5 +129,35 @@ extension FirstOpenWindow {
             appID: appID, appName: appName, version: version, policy: policy, store: store,
             imageName: imageName, mainColor: mainColor, informationDetailViews: informationDetailViews,
             onDismiss: onDismiss))
+    }
+    /// ``welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+    /// with the app's identity as one value, shared with ``whatsNewView(_:version:policy:store:informationDetailViews:onDismiss:)``.
+    @discardableResult
+    public func welcomeView(
+        _ identity: FirstOpenIdentity,
+        version: String,
+        store: any VersionStore = KeyFileVersionStore(),
+        informationDetailViews: [InformationDetailView],
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
+    ) -> Self {
+        welcomeView(appID: identity.appID, appName: identity.appName, version: version, store: store,
+                    imageName: identity.imageName, mainColor: identity.mainColor,
+                    informationDetailViews: informationDetailViews, onDismiss: onDismiss)
+    }
+
+    /// ``whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``
+    /// with the app's identity as one value, shared with ``welcomeView(_:version:store:informationDetailViews:onDismiss:)``.
+    @discardableResult
+    public func whatsNewView(
+        _ identity: FirstOpenIdentity,
+        version: String,
+        policy: UpdatePolicy = .default,
+        store: any VersionStore = KeyFileVersionStore(),
+        informationDetailViews: [InformationDetailView],
+        onDismiss: (@MainActor (DismissalReason) -> Void)? = nil
+    ) -> Self {
+        whatsNewView(appID: identity.appID, appName: identity.appName, version: version, policy: policy, store: store,
+                     imageName: identity.imageName, mainColor: identity.mainColor,
+                     informationDetailViews: informationDetailViews, onDismiss: onDismiss)
     }
 }

@@ -122,7 +122,7 @@ struct WindowShowCommand {
     /// - Returns: false when there is no display on the login path (one line, nothing
     ///   recorded, not an error).
     private static func openDisplay(for request: Request) throws(CommandFailure) -> Bool {
-        guard WindowProcessGTK.initialize(backend: request.parent.flatMap(reachableBackend)) else {
+        guard WindowProcessGTK.initialize(backend: request.parent.flatMap { reachableBackend($0) }) else {
             let reason = "cannot open a display (DISPLAY=\(env("DISPLAY")) WAYLAND_DISPLAY=\(env("WAYLAND_DISPLAY")))"
             if request.handover != nil {
                 // The login path: nothing was shown, so nothing is recorded; not an error.

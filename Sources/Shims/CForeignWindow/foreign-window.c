@@ -1,6 +1,8 @@
 #include "foreign-window.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <gdk/gdkx.h>
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
@@ -252,9 +254,21 @@ typedef struct
 {
   GDBusProxy *proxy;
   gulong handler;
+  /* While GNOME Shell is still starting: until it is SHELL_STARTUP_S old, or has opened
+     its overview. */
+  guint startup_timeout;
+  gboolean overview_seen;
   void (*ready) (void *data);
   void *data;
 } OverviewWait;
+
+/* GNOME Shell opens its start-up overview at the end of its start-up: GNOME Shell 43 owns
+   org.gnome.Shell at once, exports OverviewActive (false) about 0.5 s later and shows the
+   overview about 0.3 s after that in a private session here; on GNOME on Xorg autostart
+   runs ~2.6 s before it. A shell younger than this that has not shown its overview yet is
+   taken to be still starting, and is waited for until it is this old: a session that
+   never shows the overview at start-up (an extension) gets the window that much later. */
+#define SHELL_STARTUP_S 10
 
 static gboolean
 overview_active (GDBusProxy *proxy)
@@ -264,16 +278,46 @@ overview_active (GDBusProxy *proxy)
 }
 
 static void
+overview_wait_done (OverviewWait *wait)
+{
+  if (wait->proxy != NULL)
+    {
+      g_signal_handler_disconnect (wait->proxy, wait->handler);
+      g_object_unref (wait->proxy);
+    }
+  g_clear_handle_id (&wait->startup_timeout, g_source_remove);
+  wait->ready (wait->data);
+  g_free (wait);
+}
+
+static void
 overview_changed (GDBusProxy *proxy, GVariant *changed, GStrv invalidated, gpointer user_data)
 {
   OverviewWait *wait = user_data;
 
   if (overview_active (proxy))
+    {
+      /* Shown (the start-up overview, or the user's): wait until it is left, however long. */
+      wait->overview_seen = TRUE;
+      g_clear_handle_id (&wait->startup_timeout, g_source_remove);
+      return;
+    }
+  /* Still starting and the overview not shown yet: keep waiting for it. */
+  if (wait->startup_timeout != 0 && !wait->overview_seen)
     return;
-  g_signal_handler_disconnect (proxy, wait->handler);
-  g_object_unref (proxy);
-  wait->ready (wait->data);
-  g_free (wait);
+  overview_wait_done (wait);
+}
+
+static gboolean
+shell_started_up (gpointer user_data)
+{
+  OverviewWait *wait = user_data;
+
+  /* Old enough, and no overview opened: it shows none at start-up. */
+  wait->startup_timeout = 0;
+  if (!overview_active (wait->proxy))
+    overview_wait_done (wait);
+  return G_SOURCE_REMOVE;
 }
 
 static gboolean
@@ -284,6 +328,43 @@ overview_ready_idle (gpointer user_data)
   wait->ready (wait->data);
   g_free (wait);
   return G_SOURCE_REMOVE;
+}
+
+/* How long ago (seconds) the process that owns the proxy's name started, from its
+   /proc/PID/stat; -1 when that cannot be read (another PID namespace, no such process). */
+static double
+name_owner_age (GDBusProxy *proxy)
+{
+  g_autofree char *owner = g_dbus_proxy_get_name_owner (proxy);
+  g_autoptr (GVariant) reply = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *stat = NULL;
+  g_autofree char *uptime = NULL;
+  guint32 pid = 0;
+  const char *field;
+  unsigned long long start_ticks = 0;
+  long ticks = sysconf (_SC_CLK_TCK);
+
+  if (owner == NULL || ticks <= 0)
+    return -1;
+  reply = g_dbus_connection_call_sync (g_dbus_proxy_get_connection (proxy), "org.freedesktop.DBus",
+                                       "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+                                       g_variant_new ("(s)", owner), G_VARIANT_TYPE ("(u)"), G_DBUS_CALL_FLAGS_NONE,
+                                       1000, NULL, NULL);
+  if (reply == NULL)
+    return -1;
+  g_variant_get (reply, "(u)", &pid);
+  path = g_strdup_printf ("/proc/%u/stat", pid);
+  if (pid == 0 || !g_file_get_contents (path, &stat, NULL, NULL)
+      || !g_file_get_contents ("/proc/uptime", &uptime, NULL, NULL))
+    return -1;
+  /* Field 22, starttime, counted from the field after the command name's ')'. */
+  field = strrchr (stat, ')');
+  for (int i = 0; field != NULL && i < 20; i++)
+    field = strchr (field + 1, ' ');
+  if (field == NULL || sscanf (field + 1, "%llu", &start_ticks) != 1)
+    return -1;
+  return g_ascii_strtod (uptime, NULL) - (double) start_ticks / (double) ticks;
 }
 
 static gboolean
@@ -309,6 +390,9 @@ fo_when_shell_overview_hidden (void (*ready) (void *data), void *data)
 {
   OverviewWait *wait = g_new0 (OverviewWait, 1);
   GDBusProxy *proxy;
+  g_autoptr (GVariant) exported = NULL;
+  g_autofree char *owner = NULL;
+  double age;
 
   wait->ready = ready;
   wait->data = data;
@@ -320,12 +404,13 @@ fo_when_shell_overview_hidden (void (*ready) (void *data), void *data)
       g_idle_add (overview_ready_idle, wait);
       return;
     }
-  /* No session bus, no GNOME Shell (its name has no owner: no cached properties), or
-     the overview not shown: at once, from the main loop. */
+  /* No session bus, or no GNOME Shell (its name has no owner): at once, from the main
+     loop. */
   proxy = g_dbus_proxy_new_for_bus_sync (G_BUS_TYPE_SESSION,
                                          G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START | G_DBUS_PROXY_FLAGS_DO_NOT_CONNECT_SIGNALS,
                                          NULL, "org.gnome.Shell", "/org/gnome/Shell", "org.gnome.Shell", NULL, NULL);
-  if (proxy == NULL || !overview_active (proxy))
+  owner = proxy != NULL ? g_dbus_proxy_get_name_owner (proxy) : NULL;
+  if (owner == NULL)
     {
       g_clear_object (&proxy);
       g_idle_add (overview_ready_idle, wait);
@@ -333,4 +418,23 @@ fo_when_shell_overview_hidden (void (*ready) (void *data), void *data)
     }
   wait->proxy = proxy;
   wait->handler = g_signal_connect (proxy, "g-properties-changed", G_CALLBACK (overview_changed), wait);
+  if (overview_active (proxy))
+    {
+      wait->overview_seen = TRUE;
+      return;
+    }
+  /* The overview is not shown. GNOME Shell may still be starting (GNOME on Xorg starts
+     autostart programs before it opens its start-up overview: a window shown now would
+     open inside it): it has not exported its properties yet, or is younger than
+     SHELL_STARTUP_S. Then the overview is waited for until the shell is that old. */
+  exported = g_dbus_proxy_get_cached_property (proxy, "OverviewActive");
+  age = name_owner_age (proxy);
+  if (exported != NULL && (age < 0 || age >= SHELL_STARTUP_S))
+    {
+      g_signal_handler_disconnect (proxy, wait->handler);
+      g_object_unref (proxy);
+      g_idle_add (overview_ready_idle, wait);
+      return;
+    }
+  wait->startup_timeout = g_timeout_add ((guint) (MAX (SHELL_STARTUP_S - MAX (age, 0), 0) * 1000), shell_started_up, wait);
 }

@@ -754,7 +754,14 @@ private final class MarkupReader {
     /// A text over ``SpecLimits/noteTextLength`` is cut here, with `…`, and reported
     /// with its line: a 3 MB paragraph is never kept whole, let alone laid out.
     private func add(_ whole: StyledText, kind: UnitKind, language: String?) {
-        guard !whole.isEmpty, block != nil else { return }
+        guard !whole.isEmpty, var changed = block else { return }
+        // Taken out and put back, the stored one let go first: its units stay referenced
+        // once, so they are changed in place (a copy changed and stored back copied all
+        // its units at every text: 10,000 items took 2 s to read). Not `block?.units…` in
+        // place: Swift 6.0.3's optimiser crashes on that at -O (DestroyAddrHoisting asserts
+        // "found local kill for non-local gen?!"; fixed after 6.0 by swiftlang/swift#77908).
+        block = nil
+        defer { block = changed }
         var text = whole
         if let (cut, length) = whole.cut(to: SpecLimits.noteTextLength) {
             text = cut
@@ -764,15 +771,12 @@ private final class MarkupReader {
                 message: "\(what)\(language.map { " (xml:lang \($0))" } ?? "") of \(length) characters: "
                     + "the window shows the first \(SpecLimits.noteTextLength) and \u{2026}"))
         }
-        // Changed in place: a copy of the block, changed and stored back, copied all its
-        // units at every text (10,000 items took 2 s to read).
-        if let language, let last = block?.units.last, last.kind == kind,
+        if let language, let last = changed.units.last, last.kind == kind,
            !last.variants.contains(where: { $0.language == language }) {
-            let index = block!.units.count - 1
-            block?.units[index].variants.append((language, text))
+            changed.units[changed.units.count - 1].variants.append((language, text))
         } else {
-            block?.units.append(Unit(kind: kind, variants: [(language, text)],
-                                     listLine: kind == .paragraph ? 0 : listLine))
+            changed.units.append(Unit(kind: kind, variants: [(language, text)],
+                                      listLine: kind == .paragraph ? 0 : listLine))
         }
     }
 

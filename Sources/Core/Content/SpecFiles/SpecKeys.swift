@@ -5,7 +5,7 @@ enum SpecKeys {
     /// `[First Open]`.
     static let main: [String] = [
         "AppId", "Name", "Icon", "AccentColor", "Version", "VersionFrom", "Policy",
-        "CountPrereleases", "ShowWhatsNew", "ReleaseNotes", "SecondaryLabel", "SecondaryURL",
+        "CountPrereleases", "ShowWhatsNew", "ReleaseNotes", "Metainfo", "SecondaryLabel", "SecondaryURL",
     ]
     /// `[First Open]` keys that take `Key[locale]=` translations. (Arrays, not sets: two
     /// names are searched as fast, and a `Set<String>` costs the login path a generic

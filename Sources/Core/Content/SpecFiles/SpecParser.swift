@@ -313,7 +313,10 @@ final class SpecParser {
         }
         contents.showsWhatsNew = boolean("ShowWhatsNew", in: group, keyFile) ?? true
 
-        if let path = keyFile.value("ReleaseNotes", in: group) {
+        if let path = keyFile.value("ReleaseNotes", in: group), keyFile.hasKey("Metainfo", in: group) {
+            _ = path
+            invalid(group, "ReleaseNotes", "conflicts with Metainfo, which names the release notes too; give only Metainfo")
+        } else if let path = keyFile.value("ReleaseNotes", in: group) {
             if isBlank(path) {
                 invalid(group, "ReleaseNotes", "must not be empty")
             } else {
@@ -357,6 +360,15 @@ final class SpecParser {
         if literal != nil, from != nil {
             invalid(group, "VersionFrom", "conflicts with Version; give only one of them")
         }
+        if let metainfo = keyFile.value("Metainfo", in: group) {
+            if literal != nil || from != nil {
+                invalid(group, "Metainfo", "conflicts with \(literal != nil ? "Version" : "VersionFrom"): the version is "
+                            + "the metainfo file's newest stable release; give only Metainfo")
+                return
+            }
+            readMetainfoKey(metainfo, into: &contents)
+            return
+        }
         if let literal {
             contents.versionSource = .literal(literal)
             switch parsedVersion(literal) {
@@ -376,25 +388,58 @@ final class SpecParser {
                     badValue(group, "VersionFrom", from, "does not name a metainfo file")
                     return
                 }
-                let resolved = resolve(path)
-                contents.versionSource = .metainfo(path: resolved)
-                switch metainfo(resolved) {
-                case let .success(releases):
-                    if let newest = releases.newest {
-                        contents.metainfoVersion = newest.version
-                    } else {
-                        report(SpecError.metainfo(file: resolved, line: nil, column: nil,
-                                                  reason: "has no <release> with a valid version")
-                                   .located(inSpec: file, group: group, key: "VersionFrom"))
-                    }
-                case let .failure(error):
-                    report(error.located(inSpec: file, group: group, key: "VersionFrom"))
-                }
+                readMetainfoVersion(resolve(path), key: "VersionFrom", into: &contents)
             } else {
                 badValue(group, "VersionFrom", from, "is neither os-release:KEY nor metainfo:PATH")
             }
         } else if !keyFile.hasKey("Version", in: group), !keyFile.hasKey("VersionFrom", in: group) {
-            invalid(group, "Version", "missing required key (or VersionFrom)")
+            invalid(group, "Version", "missing required key (or VersionFrom or Metainfo)")
+        }
+    }
+
+    /// `Metainfo=`: the app's metainfo file gives the current version and the release
+    /// notes (`VersionFrom=metainfo:` and `ReleaseNotes=` in one key). A path is resolved
+    /// against the spec file's directory; `appstream:APPID` is the installed file of that
+    /// app (``AppStreamLookup``), wherever the app installed its spec.
+    private func readMetainfoKey(_ value: String, into contents: inout Contents) {
+        let group = SpecFile.mainGroup
+        if isBlank(value) {
+            invalid(group, "Metainfo", "must not be empty")
+            return
+        }
+        let path: String
+        if value.hasPrefix(AppStreamLookup.prefix) {
+            let appID = String(value.dropFirst(AppStreamLookup.prefix.count))
+            switch AppStreamLookup.lookUp(appID) {
+            case let .found(_, found): path = found
+            case let .notFound(ambiguous):
+                badValue(group, "Metainfo", value, AppStreamLookup.notFoundReason(appID, ambiguous: ambiguous))
+                return
+            }
+        } else {
+            path = resolve(value)
+        }
+        contents.releaseNotesPath = path
+        readMetainfoVersion(path, key: "Metainfo", into: &contents)
+    }
+
+    /// The current version from the metainfo file at `path`: its newest stable release,
+    /// the one rule for a metainfo file wherever it is named (`appstream:`, a metainfo
+    /// path, `VersionFrom=metainfo:`, `Metainfo=`); development releases are notes.
+    private func readMetainfoVersion(_ path: String, key: String, into contents: inout Contents) {
+        let group = SpecFile.mainGroup
+        contents.versionSource = .metainfo(path: path)
+        switch metainfo(path) {
+        case let .success(releases):
+            if let newest = releases.newestStable {
+                contents.metainfoVersion = newest.version
+            } else {
+                report(SpecError.metainfo(file: path, line: nil, column: nil,
+                                          reason: "has no stable <release> with a version: no current version")
+                           .located(inSpec: file, group: group, key: key))
+            }
+        case let .failure(error):
+            report(error.located(inSpec: file, group: group, key: key))
         }
     }
 

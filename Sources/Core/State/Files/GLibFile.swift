@@ -13,11 +13,9 @@ package enum GLibFile {
 
     /// ``write(_:length:to:mode:)`` of a text (for modules that do not import GLib).
     package static func write(_ text: String, to path: String, mode: Int32) throws(GLibError) {
-        var bytes = Array(text.utf8CString)
-        let count = bytes.count - 1
-        try bytes.withUnsafeMutableBufferPointer { (buffer) throws(GLibError) in
-            try write(buffer.baseAddress!, length: count, to: path, mode: mode)
-        }
+        // The text goes in as a C string (Swift's NUL-terminated UTF-8 for the call): no
+        // closure, whose typed throws Swift 6.0's withUnsafeBufferPointer would not pass on.
+        try write(text, length: text.utf8.count, to: path, mode: mode)
     }
 
     /// `g_mkdir_with_parents`; returns the errno text on failure.

@@ -85,8 +85,11 @@ guint32 fo_x11_focus_in_time (GdkXEvent *xevent);
 /// shown: at once without GNOME Shell (or a session bus), else when the shell's
 /// `OverviewActive` property turns false. GNOME Shell opens a session in its overview; a
 /// window mapped then opened inside it, unfocused, and got the focus only when the user
-/// left the overview. Call on the main thread (the D-Bus proxy's signals come to the
-/// main context).
+/// left the overview. A shell still starting (GNOME on Xorg runs autostart before the shell
+/// opens its start-up overview: it has not exported `OverviewActive` yet, or is younger than
+/// 10 s) is waited for: until it shows the overview and then hides it, or until it is 10 s
+/// old without having shown it. Call on the main thread (the D-Bus proxy's signals come to
+/// the main context).
 void fo_when_shell_overview_hidden (void (*ready) (void *data), void *data);
 
 /// Whether a `GdkXEvent` (an `XEvent`) is `DestroyNotify`.

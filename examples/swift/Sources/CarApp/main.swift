@@ -11,10 +11,12 @@ guard FirstOpenGTK.initialize() else {
 let window = FirstOpenWindow(title: "Car")  // or FirstOpenWindow(borrowing: yourGtkWindowPointer)
 window.setDefaultSize(width: 640, height: 480)
 window.onDestroy { FirstOpenGTK.quitMainLoop() }
+// Who the app is, said once for both windows: id, name, icon and accent colour (the
+// rows' icons follow it unless a row names a colour of its own).
+let car = FirstOpenIdentity(appID: "org.example.Car", appName: "Car", imageName: "org.example.Car", mainColor: .blue)
 window
     .welcomeView(
-        appID: "org.example.Car", appName: "Car", version: version,
-        imageName: "org.example.Car", mainColor: .blue,
+        car, version: version,
         informationDetailViews: [
             InformationDetailView(title: "Car",
                                   subTitle: "A car (or automobile) is a wheeled motor vehicle used for transportation.",
@@ -27,10 +29,11 @@ window
                                   image: "mark-location-symbolic", mainColor: FirstOpenColor("#26a269")),
         ])
     .whatsNewView(
-        appID: "org.example.Car", appName: "Car", version: version, policy: UpdatePolicy(change: .minor),
+        car, version: version, policy: UpdatePolicy(change: .minor),
         informationDetailViews: [
             InformationDetailView(title: "Dark style", subTitle: "Follows the system dark style.",
                                   image: "weather-clear-night-symbolic"),
-        ])
+        ],
+        onDismiss: { reason in print("dismissed What's New: \(reason)") })
 window.showAll()
 FirstOpenGTK.runMainLoop()

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Builds the package in a Debian 13 (trixie) chroot with Debian's own Swift (`swiftlang`,
+# Swift 6.0.3) and nothing else, or runs a given command there.
+#
+#   scripts/debian13-chroot.sh [--cache DIR] [--fresh] [--] [COMMAND [ARG...]]
+#
+# - The chroot is made once, with `debootstrap --variant=minbase` from the Debian archive,
+#   and kept in the cache folder (default /var/cache/first-open/trixie-chroot, or
+#   $FIRST_OPEN_TRIXIE_CHROOT); later runs reuse it. --fresh makes it anew.
+# - Every run then runs scripts/setup.sh inside (it installs what is missing, Debian's
+#   `swiftlang` included, and nothing when all is there).
+# - The working tree (uncommitted changes included; not .git, nor the build folders that
+#   .gitignore names: .build, build, out, obj-*) is
+#   copied to /build/first-open in the chroot (a path no Debian file names, so the
+#   staged-install test's search for build paths meets only ours), its modification times
+#   kept, and COMMAND runs there as
+#   root with /proc /sys /dev /dev/pts /dev/shm (and /tmp/.X11-unix when present) bound.
+#   SwiftPM's build folders stay in the chroot (/var/tmp/first-open), so rebuilds are
+#   incremental and never meet the host toolchain's.
+# - Without COMMAND: the debug build with its tests (`swift build --build-tests`) and the
+#   release build as Meson makes it (scripts/meson-swift-build.sh), each timed.
+# - Whatever it mounted is unmounted on exit, failure included. A step that cannot run
+#   makes it fail with one line saying which; nothing is skipped.
+#
+# Needs root (debootstrap, mount, chroot), debootstrap and about 3 GiB in the cache folder.
+set -euo pipefail
+
+mirror=http://deb.debian.org/debian
+cache=${FIRST_OPEN_TRIXIE_CHROOT:-/var/cache/first-open/trixie-chroot}
+fresh=false
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --cache) cache=${2:?--cache needs a folder}; shift 2 ;;
+        --fresh) fresh=true; shift ;;
+        --) shift; break ;;
+        -*) echo "debian13-chroot.sh: unknown option '$1' (--cache DIR, --fresh, -- COMMAND)" >&2; exit 64 ;;
+        *) break ;;
+    esac
+done
+
+source_root=$(cd "$(dirname "$0")/.." && pwd)
+inside=/build/first-open  # the source tree's copy in the chroot
+fail() { echo "debian13-chroot.sh: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, mount, chroot): run it with sudo"
+command -v debootstrap >/dev/null || fail "debootstrap is not installed (apt-get install debootstrap)"
+
+# How long each step took, printed at the end (and on failure, up to the step that failed).
+timings=()
+step_start=0
+begin() { step_start=$SECONDS; echo "== $1" >&2; }
+finish() { timings+=("$1: $((SECONDS - step_start)) s"); }
+
+# Everything mounted below, unmounted in reverse order on exit.
+mounted=()
+cleanup() {
+    local status=$? index
+    for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do
+        if ! umount "${mounted[index]}" 2>/dev/null; then
+            umount --lazy "${mounted[index]}" \
+                || { echo "debian13-chroot.sh: could not unmount ${mounted[index]}" >&2; status=1; }
+        fi
+    done
+    [ ${#timings[@]} -eq 0 ] || printf '  %s\n' "${timings[@]}" >&2
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+bind() {  # bind SOURCE (a host folder) to the same path in the chroot
+    mkdir -p "$cache$1"
+    mount --bind "$1" "$cache$1" || fail "could not bind $1 into the chroot"
+    mounted+=("$cache$1")
+}
+
+# One run at a time per chroot: a second waits for the first.
+mkdir -p "$(dirname "$cache")"
+exec 9>"$cache.lock"
+flock 9
+
+if $fresh && [ -e "$cache" ]; then
+    mountpoint -q "$cache/proc" && fail "$cache/proc is still mounted: another run uses the chroot"
+    rm -rf --one-file-system "$cache"
+fi
+# The chroot is made in a side folder and moved into place once debootstrap succeeded: an
+# interrupted debootstrap never leaves a half chroot to be reused.
+if [ ! -e "$cache/etc/debian_version" ]; then
+    begin "debootstrap trixie (into $cache)"
+    rm -rf --one-file-system "$cache.partial" "$cache"
+    debootstrap --variant=minbase trixie "$cache.partial" "$mirror" >"$cache.debootstrap.log" 2>&1 \
+        || fail "debootstrap failed (log: $cache.debootstrap.log)"
+    # No service starts inside a chroot while packages are installed.
+    printf '#!/bin/sh\nexit 101\n' >"$cache.partial/usr/sbin/policy-rc.d"
+    chmod +x "$cache.partial/usr/sbin/policy-rc.d"
+    mv "$cache.partial" "$cache"
+    finish debootstrap
+fi
+grep -q '^13' "$cache/etc/debian_version" \
+    || fail "$cache is not Debian 13 ($(cat "$cache/etc/debian_version")): make it anew with --fresh"
+
+cp /etc/resolv.conf "$cache/etc/resolv.conf"
+mkdir -p "$cache/proc"
+mount -t proc proc "$cache/proc" || fail "could not mount /proc in the chroot"
+mounted+=("$cache/proc")
+for folder in /sys /dev /dev/pts /dev/shm; do bind "$folder"; done
+[ -d /tmp/.X11-unix ] && bind /tmp/.X11-unix
+
+# The source tree, fresh each run; SwiftPM's folders are elsewhere (see above).
+rm -rf --one-file-system "$cache$inside"
+mkdir -p "$cache$inside" "$cache/var/tmp/first-open"
+tar -C "$source_root" --exclude=./.git --exclude=./.build --exclude=./build --exclude=./out --exclude='./obj-*' -cf - . \
+    | tar -C "$cache$inside" -xf - || fail "could not copy $source_root into the chroot"
+
+in_chroot() {
+    chroot "$cache" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        ${DISPLAY:+DISPLAY="$DISPLAY"} "$@"
+}
+
+begin "scripts/setup.sh (apt)"
+in_chroot "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
+finish "setup.sh (apt)"
+in_chroot sh -c 'command -v swift >/dev/null' || fail "no swift in the chroot after scripts/setup.sh"
+# The copy as a git repository of its own, all of it committed: what reads the tree as git
+# sees it (Tests/Embedding/swift-example.sh's `git ls-files`) sees the copy.
+in_chroot sh -c 'cd "$0" && git init -q && git add -A && git -c user.name=debian13-chroot \
+        -c user.email=debian13-chroot@localhost commit -q -m "the working tree, copied"' "$inside" \
+    || fail "could not make the copy a git repository"
+
+if [ $# -gt 0 ]; then
+    begin "$*"
+    in_chroot sh -c 'cd "$0" && exec "$@"' "$inside" "$@" || fail "'$*' failed in the chroot"
+    finish "$1"
+    exit 0
+fi
+
+in_chroot swift --version >&2
+begin "swift build --build-tests (debug)"
+in_chroot sh -c 'cd /build/first-open && swift build --scratch-path /var/tmp/first-open/debug --build-tests' \
+    || fail "the debug build (swift build --build-tests) failed in the chroot"
+finish "debug build with tests"
+
+# As meson.build calls it (its defaults: release, static login linking; Debian's LDFLAGS).
+begin "scripts/meson-swift-build.sh (release, as Meson)"
+in_chroot sh -c 'cd /build/first-open && out=/var/tmp/first-open/meson-out && mkdir -p $out &&
+    scripts/meson-swift-build.sh "$(command -v swift)" release /build/first-open /var/tmp/first-open/release static \
+        /usr/libexec/first-open/first-open-window /usr/share/locale $out/swiftpm.d \
+        $out/first-open $out/first-open-window $out/first-open-demo \
+        $out/libLibFirstOpenSwift.a $out/libfirst-open-swift.rsp -- -Wl,-z,relro -Wl,-z,now' \
+    || fail "the release build (scripts/meson-swift-build.sh) failed in the chroot"
+finish "release build (Meson's)"
