@@ -62,6 +62,10 @@ let package = Package(
     products: [
         // The embedding API for Swift GTK apps.
         .library(name: "FirstOpenViews", targets: ["FirstOpenViews"]),
+        // The embedding API for apps of any other toolkit (GTK 4, libadwaita, Adwaita for
+        // Swift): no GTK at all; the window is first-open's, over the app's window named by
+        // its portal handle (x11:XID, wayland:HANDLE).
+        .library(name: "FirstOpenClient", targets: ["FirstOpenClient"]),
         // Decision and record keeping without GTK (login path, scripts).
         .library(name: "FirstOpenState", targets: ["FirstOpenState"]),
         // `first-open`: decides without loading GTK, hands over to the window helper.
@@ -116,7 +120,13 @@ let package = Package(
             dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenState", "FirstOpenContent"],
             path: "Sources/FrontEnds/GTK"
         ),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
+        // The seed's value types (InformationDetailView, FirstOpenColor), shared by both
+        // embedding APIs; no GTK.
+        .target(name: "FirstOpenViewsModel", dependencies: ["FirstOpenContent"], path: "Sources/Core/ViewsModel"),
+        // The embedding API without GTK: writes a spec for the app's rows, runs
+        // `first-open SPEC --parent HANDLE` and reports the outcome on the GLib main loop.
+        .target(name: "FirstOpenClient", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenViewsModel"], path: "Sources/FrontEnds/Client"),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenViewsModel", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/ToolSupport"),
@@ -149,6 +159,7 @@ let package = Package(
         // that sees only the product's public declarations.
         .target(name: "OtherGTKBindings", path: "Tests/OtherGTKBindings"),
         .testTarget(name: "PublicAPITests", dependencies: ["FirstOpenViews", "OtherGTKBindings"]),
+        .testTarget(name: "FirstOpenClientTests", dependencies: ["FirstOpenClient", "FirstOpenContent", "FirstOpenState", "CGLib"]),
         .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

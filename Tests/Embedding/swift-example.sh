@@ -4,14 +4,20 @@
 # app uses) — and runs it as a user would (run-example.py: Welcome on the first start,
 # Enter records, nothing on the second start, What's New after an update, Escape
 # records). (doc-snippets checks that the README's Swift example is this app's code.)
+# Then the same for examples/swift-gtk4, a Swift GTK 4 app on FirstOpenClient, with
+# run-gtk4-example.py (under openbox: one window for two instances, transient for the
+# app's window, closed unrecorded when the app goes away, libgtk-4 and no libgtk-3 in
+# the app); its first-open is BIN_DIR's (default SOURCE_ROOT/.build/release). (doc-snippets
+# checks that docs/embedding.md's Swift GTK 4 example is that app's code.)
 #
-#   swift-example.sh SOURCE_ROOT [SWIFT]
+#   swift-example.sh SOURCE_ROOT [SWIFT [BIN_DIR]]
 #
 # The package URL is mapped (`swift package config set-mirror`) to a git snapshot of
 # SOURCE_ROOT's files, tagged with the project's version. Needs an X display.
 set -euo pipefail
 source_root=$(cd "$1" && pwd)
 swift=${2:-swift}
+bin_dir=${3:-$source_root/.build/release}
 here=$(cd "$(dirname "$0")" && pwd)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/first-open-swift-example.XXXXXX")
@@ -45,3 +51,13 @@ car_app="$(TMPDIR="$work/tmp" "$swift" build --package-path "$app" --show-bin-pa
     --version 1.3.0 --title "Welcome to Car" \
     --update-to 1.4.0 --update-title "What's New in Car" --update-key Escape \
     -- "$car_app"
+
+# The GTK 4 app: FirstOpenClient, the window shown by first-open over the app's window.
+gtk4_app="$work/CarAppGtk4"
+cp -R "$source_root/examples/swift-gtk4" "$gtk4_app"
+rm -rf "$gtk4_app/.build" "$gtk4_app/.swiftpm"
+TMPDIR="$work/tmp" "$swift" package --package-path "$gtk4_app" config set-mirror \
+    --original https://example.org/first-open/FirstOpenViews.git --mirror "file://$snapshot"
+TMPDIR="$work/tmp" "$swift" build --package-path "$gtk4_app" >&2
+/usr/bin/python3 "$here/run-gtk4-example.py" "$bin_dir" \
+    "$(TMPDIR="$work/tmp" "$swift" build --package-path "$gtk4_app" --show-bin-path)/car-app-gtk4"

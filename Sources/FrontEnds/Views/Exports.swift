@@ -1,7 +1,8 @@
 // What an app that imports FirstOpenViews calls from the modules below it, re-exported
 // one declaration at a time (never a whole module): the versions, policy, stores and
 // decision (FirstOpenState), the content model and spec files (FirstOpenContent), the
-// flow and its failure (FirstOpenFlow). Everything else in those modules stays theirs.
+// flow and its failure (FirstOpenFlow), the seed's rows and colours (FirstOpenViewsModel,
+// shared with FirstOpenClient). Everything else in those modules stays theirs.
 // Swift 6.0 checks the types of a public or package declaration against its own file's
 // imports only (6.3 also counts these): a file that uses one of them in its interface
 // imports that module at that level (`public import FirstOpenContent`), which re-exports
@@ -26,3 +27,5 @@
 @_exported public import struct FirstOpenFlow.PresentationFlow
 @_exported public import class FirstOpenFlow.Presentation
 @_exported public import enum FirstOpenFlow.FirstOpenFailure
+@_exported public import struct FirstOpenViewsModel.InformationDetailView
+@_exported public import struct FirstOpenViewsModel.FirstOpenColor

@@ -2,6 +2,7 @@ internal import FirstOpenState
 internal import FirstOpenContent
 internal import FirstOpenFlow
 internal import FirstOpenGTKWrappers
+internal import FirstOpenViewsModel
 /// A Welcome or What's New window attached to an app window: waits until the app
 /// window is shown, decides, and presents over it at most once.
 @MainActor

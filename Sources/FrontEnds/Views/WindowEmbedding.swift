@@ -2,6 +2,7 @@ public import FirstOpenState
 public import FirstOpenContent
 internal import FirstOpenFlow
 internal import FirstOpenGTKWrappers
+public import FirstOpenViewsModel
 /// A Welcome or What's New window over an app window: what
 /// ``FirstOpenWindow/welcomeView(appID:appName:version:store:imageName:mainColor:informationDetailViews:onDismiss:)``
 /// and ``FirstOpenWindow/whatsNewView(appID:appName:version:policy:store:imageName:mainColor:informationDetailViews:onDismiss:)``

@@ -1,16 +1,14 @@
-internal import FirstOpenState
 internal import FirstOpenContent
-internal import FirstOpenFlow
-internal import FirstOpenGTKWrappers
 /// A colour for the embedding API, like the seed's SwiftUI `Color`: any text
-/// `gdk_rgba_parse` accepts. It is checked when the window is built; a colour that does
-/// not parse is reported on stderr and replaced by ``blue``.
+/// `gdk_rgba_parse` accepts. It is checked when the window is built (by the window
+/// helper, for `FirstOpenClient`); a colour that does not parse is reported on stderr and
+/// replaced by ``blue``. No GTK here: `FirstOpenViews` adds `isValid`.
 public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
     /// The colour as CSS-like text, e.g. `#1c71d8` or `rgb(28,113,216)`; for ``accent``,
     /// the default accent (what it is where no window gives one).
     public let cssColor: String
     /// Whether this is ``accent``: the window's accent colour, whatever it is.
-    let followsAccent: Bool
+    package let followsAccent: Bool
 
     /// A colour from text such as `#1c71d8`, `rgb(28,113,216)` or `steelblue`.
     public init(_ cssColor: String) {
@@ -39,9 +37,6 @@ public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { cssColor }
-
-    /// Whether `gdk_rgba_parse` accepts the colour.
-    public var isValid: Bool { RGBA.isParsable(cssColor) }
 
     // The GNOME palette (HIG), matching the seed's system colours.
 

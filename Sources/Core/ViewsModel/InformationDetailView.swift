@@ -1,6 +1,4 @@
-internal import FirstOpenState
 public import FirstOpenContent
-internal import FirstOpenFlow
 /// One row of a Welcome or What's New window, as in the seed: a symbolic icon tinted
 /// with `mainColor`, a bold `title` and a grey, wrapping `subTitle`.
 public struct InformationDetailView: Sendable, Hashable {

@@ -1,0 +1,243 @@
+#!/usr/bin/python3
+"""Runs examples/swift-gtk4 (a Swift GTK 4 app on FirstOpenClient) as a user would, under
+an X11 window manager (openbox, started here), four times:
+
+1. First start, fresh private state: "Welcome to Car" must appear, transient for the
+   app's own window (WM_TRANSIENT_FOR, read with xprop), with nothing recorded yet; the
+   app process must have libgtk-4 and no libgtk-3 mapped (/proc/PID/maps). Return
+   (0.6 s after focus: the window ignores keys for 0.5 s) must dismiss it; the app must
+   report "shown and dismissed: welcome" and the record hold 1.3.0.
+   A second instance started at the same time must show no window of its own and report
+   "nothing due: another first-open is already showing org.example.Car" (the lock).
+2. Second start: the app must report "nothing due" and the record stay.
+3. Update (1.4.0 appended): "What's New in Car", transient, Return, "shown and dismissed:
+   whats-new", record 1.4.0.
+4. Parent gone: another update (1.5.0): while "What's New in Car" is open the app goes
+   away (SIGTERM, so its window is destroyed): the window must close and nothing be
+   recorded.
+No `first-open-client-*` folder may be left in $TMPDIR (the killed app's included).
+
+`first-open` comes from BIN_DIR, put first on PATH (the app runs `first-open` from PATH).
+
+    run-gtk4-example.py BIN_DIR APP
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+DEADLINE = 30.0
+APP_ID = "org.example.Car"
+
+
+def fail(message):
+    print(f"FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def run(*command):
+    return subprocess.run(command, capture_output=True, text=True, timeout=20)
+
+
+def wait(what, found):
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        result = found()
+        if result:
+            return result
+        time.sleep(0.05)
+    fail(f"{what} within {DEADLINE:.0f} s")
+
+
+def windows_named(title):
+    return run("xdotool", "search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
+
+
+def app_windows_shown(count):
+    windows = windows_named("Car")
+    return windows if len(windows) >= count else None
+
+
+def transient_for(window):
+    # "WM_TRANSIENT_FOR(WINDOW): window id # 0x200003"
+    out = run("xprop", "-id", window, "WM_TRANSIENT_FOR").stdout
+    return int(out.rsplit("#", 1)[1], 16) if "#" in out else None
+
+
+def read_record(path):
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except OSError:
+        return None
+
+
+class App:
+    def __init__(self, command, env, log_path):
+        self.log_path = log_path
+        self.log = open(log_path, "wb")
+        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL)
+
+    def output(self):
+        with open(self.log_path, "rb") as log:
+            return log.read().decode("utf-8", "replace")
+
+    def wait_for_outcome(self, what):
+        def outcome():
+            for line in self.output().splitlines():
+                if line.startswith("car-app-gtk4: ") and not line.startswith("car-app-gtk4: this window"):
+                    return line.removeprefix("car-app-gtk4: ")
+            if self.process.poll() is not None:
+                fail(f"{what}: the app exited ({self.process.returncode}):\n{self.output()}")
+            return None
+        return wait(f"{what}: no outcome from the app", outcome)
+
+    def stop(self, what):
+        if self.process.poll() is not None:
+            fail(f"{what}: the app is not running any more (exit {self.process.returncode})\n{self.output()}")
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+def check_libraries(pid, what):
+    with open(f"/proc/{pid}/maps", encoding="utf-8") as maps:
+        text = maps.read()
+    if "libgtk-4" not in text:
+        fail(f"{what}: the app has no libgtk-4 mapped")
+    if "libgtk-3" in text:
+        fail(f"{what}: the app has libgtk-3 mapped")
+
+
+def show_and_dismiss(command, env, root, record, title, kind, version, seeded, what, twice=False):
+    app = App(command, env, os.path.join(root, what.replace(" ", "-") + ".log"))
+    other = App(command, env, os.path.join(root, what.replace(" ", "-") + "-other.log")) if twice else None
+    try:
+        app_windows = wait(f"{what}: not {1 + twice} windows 'Car'", lambda: app_windows_shown(1 + twice))
+        dialog = wait(f"{what}: no window {title!r}", lambda: windows_named(title))[-1]
+        parent = transient_for(dialog)
+        if parent not in [int(window) for window in app_windows]:
+            fail(f"{what}: {title!r} is transient for {parent!r}, not for the app's window {app_windows}")
+        if other:
+            # Which instance shows it is a race; the other must say why it shows nothing.
+            shower, quiet = (app, other) if transient_is_of(parent, app.process.pid) else (other, app)
+            outcome = quiet.wait_for_outcome(what + ", the other instance")
+            if outcome != f"nothing due: another first-open is already showing {APP_ID}":
+                fail(f"{what}: the other instance reported {outcome!r}\n{quiet.output()}")
+            if len(windows_named(title)) != 1:
+                fail(f"{what}: {len(windows_named(title))} windows titled {title!r}")
+            quiet.stop(what + ", the other instance")
+            app = shower
+        check_libraries(app.process.pid, what)
+        if (read_record(record) is not None) != seeded:
+            fail(f"{what}: the record was written before the window was dismissed")
+        run("xdotool", "windowfocus", "--sync", dialog)
+        time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
+        pressed = run("xdotool", "key", "--clearmodifiers", "Return")
+        if pressed.returncode != 0:
+            fail(f"xdotool key Return: {pressed.stderr.strip()}")
+        outcome = app.wait_for_outcome(what)
+        if outcome != f"shown and dismissed: {kind}":
+            fail(f"{what}: the app reported {outcome!r}\n{app.output()}")
+        if f"Version={version}\n" not in (read_record(record) or ""):
+            fail(f"{what}: the record does not hold Version={version}:\n{read_record(record)}")
+        check_libraries(app.process.pid, what + ", after dismissal")
+        app.stop(what)
+    finally:
+        for instance in (app, other):
+            if instance and instance.process.poll() is None:
+                instance.process.kill()
+
+
+def transient_is_of(window, pid):
+    """Whether X window `window` belongs to process `pid` (_NET_WM_PID)."""
+    out = run("xprop", "-id", str(window), "_NET_WM_PID").stdout
+    return out.strip().endswith(f"= {pid}")
+
+
+def parent_goes_first(command, env, root, record, title, what):
+    app = App(command, env, os.path.join(root, what.replace(" ", "-") + ".log"))
+    try:
+        wait(f"{what}: no window {title!r}", lambda: windows_named(title))
+        app.process.send_signal(signal.SIGTERM)
+        app.process.wait(10)
+        wait(f"{what}: {title!r} still open after its parent went away", lambda: not windows_named(title))
+        time.sleep(0.5)
+        if "Version=1.4.0\n" not in (read_record(record) or ""):
+            fail(f"{what}: the record changed:\n{read_record(record)}")
+    finally:
+        if app.process.poll() is None:
+            app.process.kill()
+
+
+def main():
+    bin_dir, app_path = sys.argv[1:3]
+    if not os.environ.get("DISPLAY"):
+        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
+            fail("no DISPLAY (run under xvfb-run)")
+        print("SKIP: no DISPLAY (run under xvfb-run)")
+        sys.exit(77)
+    for tool in ("xdotool", "xprop", "openbox"):
+        if shutil.which(tool) is None:
+            fail(f"{tool} is not installed")
+    if not os.access(os.path.join(bin_dir, "first-open"), os.X_OK):
+        fail(f"no first-open in {bin_dir}")
+
+    with tempfile.TemporaryDirectory(prefix="first-open-gtk4-example-") as root:
+        env = dict(os.environ)
+        for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
+                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data"), ("HOME", "home")]:
+            env[name] = os.path.join(root, sub)
+            os.makedirs(env[name], exist_ok=True)
+        env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
+        env["NO_AT_BRIDGE"] = "1"
+        env.pop("GDK_BACKEND", None)
+        record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
+
+        # A window manager, for WM_TRANSIENT_FOR to mean what it does on a desktop.
+        manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(0.5)
+            show_and_dismiss([app_path], env, root, record, "Welcome to Car", "welcome", "1.3.0", False,
+                             "first start", twice=True)
+
+            second = App([app_path], env, os.path.join(root, "second.log"))
+            try:
+                outcome = second.wait_for_outcome("second start")
+                if not outcome.startswith("nothing due: "):
+                    fail(f"second start: the app reported {outcome!r}\n{second.output()}")
+                if windows_named("Welcome to Car") or windows_named("What's New in Car"):
+                    fail("second start: a window is on screen")
+                second.stop("second start")
+            finally:
+                if second.process.poll() is None:
+                    second.process.kill()
+            if "Version=1.3.0\n" not in (read_record(record) or ""):
+                fail(f"second start: the record changed:\n{read_record(record)}")
+
+            show_and_dismiss([app_path, "1.4.0"], env, root, record, "What's New in Car", "whats-new", "1.4.0",
+                             True, "update start")
+            parent_goes_first([app_path, "1.5.0"], env, root, record, "What's New in Car", "parent gone")
+        finally:
+            manager.terminate()
+            manager.wait(10)
+    left = [name for name in os.listdir(tempfile.gettempdir()) if name.startswith("first-open-client-")]
+    if left:
+        fail(f"the client left {left} in {tempfile.gettempdir()}")
+    print("ok: car-app-gtk4: 'Welcome to Car' transient for the app's window, once for two instances "
+          "started together, dismissed with Return, recorded 1.3.0; second start: nothing due; update to 1.4.0: "
+          "'What's New in Car' transient, dismissed with Return, recorded; the app gone under the window: "
+          "closed, nothing recorded; libgtk-4 and no libgtk-3 in the app")
+
+
+if __name__ == "__main__":
+    main()
