@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Runs examples/swift-gtk4 (a Swift GTK 4 app on FirstOpenClient) as a user would, under
-an X11 window manager (openbox, started here), four times:
+an X11 window manager (openbox, started here), four times, then once on GNOME Shell Wayland:
 
 1. First start, fresh private state: "Welcome to Car" must appear, transient for the
    app's own window (WM_TRANSIENT_FOR, read with xprop), with nothing recorded yet; the
@@ -15,6 +15,11 @@ an X11 window manager (openbox, started here), four times:
 4. Parent gone: another update (1.5.0): while "What's New in Car" is open the app goes
    away (SIGTERM, so its window is destroyed): the window must close and nothing be
    recorded.
+5. Wayland: a first start on headless GNOME Shell (Tests/Desktops/desktops.py), the app
+   and first-open without DISPLAY: the window's handle is exported through xdg-foreign
+   (`wayland:HANDLE`), "Welcome to Car" must be modal, transient for "Car" (as GNOME
+   Shell reports it) and focused; Return (from GNOME Shell's virtual keyboard) must
+   dismiss it, the app report "shown and dismissed: welcome" and the record hold 1.3.0.
 No `first-open-client-*` folder may be left in $TMPDIR (the killed app's included).
 
 `first-open` comes from BIN_DIR, put first on PATH (the app runs `first-open` from PATH).
@@ -178,6 +183,49 @@ def parent_goes_first(command, env, root, record, title, what):
             app.process.kill()
 
 
+def wayland_first_start(app_path, bin_dir):
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (needs python3-gi; GNOME Shell is in scripts/setup.sh)
+    what = "wayland first start"
+    with tempfile.TemporaryDirectory(prefix="first-open-gtk4-wayland-") as root, \
+            desktops.GnomeShellWayland() as desktop:
+        env = dict(desktop.env)
+        for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
+                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data")]:
+            env[name] = os.path.join(root, sub)
+            os.makedirs(env[name], exist_ok=True)
+        env.pop("DISPLAY", None)
+        env["GDK_BACKEND"] = "wayland"
+        env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
+        env["NO_AT_BRIDGE"] = "1"
+        record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
+        desktop.make_keyboard()  # early: a new virtual keyboard drops its first keys
+        app = App([app_path], env, os.path.join(root, "wayland.log"))
+        try:
+            def dialog():
+                return next((w for w in desktop.windows() if w.title == "Welcome to Car" and w.focused), None)
+            window = desktops.wait_for(dialog, timeout=DEADLINE)
+            if not window:
+                fail(f"{what}: no focused 'Welcome to Car' within {DEADLINE:.0f} s: "
+                     f"{desktop.windows()}\n{app.output()}")
+            if window.transient_for != "Car" or not window.modal:
+                fail(f"{what}: 'Welcome to Car' is not modal and transient for 'Car': {window}")
+            check_libraries(app.process.pid, what)
+            if read_record(record) is not None:
+                fail(f"{what}: the record was written before the window was dismissed")
+            time.sleep(1.0)  # past the window's 0.5 s guard after focus
+            desktop.press_key("Return")
+            outcome = app.wait_for_outcome(what)
+            if outcome != "shown and dismissed: welcome":
+                fail(f"{what}: the app reported {outcome!r}\n{app.output()}")
+            if "Version=1.3.0\n" not in (read_record(record) or ""):
+                fail(f"{what}: the record does not hold Version=1.3.0:\n{read_record(record)}")
+            app.stop(what)
+        finally:
+            if app.process.poll() is None:
+                app.process.kill()
+
+
 def main():
     bin_dir, app_path = sys.argv[1:3]
     if not os.environ.get("DISPLAY"):
@@ -230,13 +278,15 @@ def main():
         finally:
             manager.terminate()
             manager.wait(10)
+    wayland_first_start(app_path, bin_dir)
     left = [name for name in os.listdir(tempfile.gettempdir()) if name.startswith("first-open-client-")]
     if left:
         fail(f"the client left {left} in {tempfile.gettempdir()}")
     print("ok: car-app-gtk4: 'Welcome to Car' transient for the app's window, once for two instances "
           "started together, dismissed with Return, recorded 1.3.0; second start: nothing due; update to 1.4.0: "
           "'What's New in Car' transient, dismissed with Return, recorded; the app gone under the window: "
-          "closed, nothing recorded; libgtk-4 and no libgtk-3 in the app")
+          "closed, nothing recorded; on GNOME Shell Wayland: 'Welcome to Car' modal, transient for 'Car', "
+          "dismissed with Return, recorded; libgtk-4 and no libgtk-3 in the app")
 
 
 if __name__ == "__main__":

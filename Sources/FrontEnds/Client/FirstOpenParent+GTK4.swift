@@ -81,6 +81,8 @@ final class GTK4HandleRequest {
     let body: @MainActor (FirstOpenParent?) -> Void
     private var mapHandler: UInt = 0
     private var answered = false
+    /// Whether answer() ran (its answer may still be on the way from the compositor).
+    private(set) var started = false
 
     init(gtk: GTK4Symbols, widget: UnsafeMutableRawPointer, body: @escaping @MainActor (FirstOpenParent?) -> Void) {
         self.gtk = gtk
@@ -102,7 +104,10 @@ final class GTK4HandleRequest {
         }
         let released: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { data, _ in
             MainActor.assumeIsolated {
-                Unmanaged<GTK4HandleRequest>.fromOpaque(data!).takeRetainedValue().finish(nil)
+                // After answer() (which may still wait for the compositor) this only
+                // releases; before it, the widget went away unmapped.
+                let request = Unmanaged<GTK4HandleRequest>.fromOpaque(data!).takeRetainedValue()
+                if !request.started { request.finish(nil) }
             }
         }
         let data = Unmanaged.passRetained(self).toOpaque()
@@ -111,6 +116,7 @@ final class GTK4HandleRequest {
     }
 
     func answer() {
+        started = true
         guard let native = gtk.widgetGetNative(widget), let surface = gtk.nativeGetSurface(native) else {
             finish(nil)
             return
