@@ -273,7 +273,8 @@ final class KeyFileVersionStoreTests: XCTestCase {
     func testDefaultDirectoryFollowsXDGStateHome() {
         let environment = ProcessInfo.processInfo.environment
         let expected = (environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? NSHomeDirectory() + "/.local/state") + "/first-open"
+            ?? (environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()) + "/.local/state")
+            + "/first-open"
         XCTAssertEqual(KeyFileVersionStore.defaultDirectory, expected)
         XCTAssertEqual(KeyFileVersionStore().directory, expected)
     }
