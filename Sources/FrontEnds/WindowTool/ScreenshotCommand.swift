@@ -46,7 +46,7 @@ struct ScreenshotCommand {
             .value("compare", placeholder: "GOLDEN.png", help: "Compare each image with a golden image (placeholders as --output)"),
             .value("tolerance", placeholder: "CHANNEL[,PERCENT]",
                    help: "Per-channel difference (0-255) and share of differing pixels (%) that still match (default: 8,0.1)"),
-            .flag("no-opt-out", help: "What's New: leave out the \"Don't show after updates\" check box (e.g. store images)"),
+            .flag("no-opt-out", help: "What's New: leave out the \"Don't show after updates\" check box (what the app's own window shows: the library never offers it)"),
             .flag("use-display", help: "Render on the session's display instead of a private Xvfb server"),
             .flag("verbose", short: "v", help: "Print the display used and timings on stderr"),
         ])
