@@ -47,14 +47,16 @@ def run(*command):
     return subprocess.run(command, capture_output=True, text=True, timeout=20)
 
 
-def wait(what, found):
+def wait(what, found, apps=()):
     end = time.monotonic() + DEADLINE
     while time.monotonic() < end:
         result = found()
         if result:
             return result
         time.sleep(0.05)
-    fail(f"{what} within {DEADLINE:.0f} s")
+    # What the apps said, so that a failure in CI can be read.
+    said = "".join(f"\n--- {app.log_path}:\n{app.output()}" for app in apps if app)
+    fail(f"{what} within {DEADLINE:.0f} s{said}")
 
 
 def windows_named(title):
@@ -126,8 +128,9 @@ def show_and_dismiss(command, env, root, record, title, kind, version, seeded, w
     app = App(command, env, os.path.join(root, what.replace(" ", "-") + ".log"))
     other = App(command, env, os.path.join(root, what.replace(" ", "-") + "-other.log")) if twice else None
     try:
-        app_windows = wait(f"{what}: not {1 + twice} windows 'Car'", lambda: app_windows_shown(1 + twice))
-        dialog = wait(f"{what}: no window {title!r}", lambda: windows_named(title))[-1]
+        app_windows = wait(f"{what}: not {1 + twice} windows 'Car'", lambda: app_windows_shown(1 + twice),
+                           (app, other))
+        dialog = wait(f"{what}: no window {title!r}", lambda: windows_named(title), (app, other))[-1]
         parent = transient_for(dialog)
         if parent not in [int(window) for window in app_windows]:
             fail(f"{what}: {title!r} is transient for {parent!r}, not for the app's window {app_windows}")
