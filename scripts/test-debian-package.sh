@@ -39,7 +39,9 @@ esac
 
 # The packages this source builds (debian/control; not the -dbgsym ones), and the
 # system-wide autostart entry.
-packages=(first-open first-open-common first-open-os-release first-open-gtk-module libfirst-open0 libfirst-open-dev gir1.2-firstopen-1.0)
+packages=(first-open first-open-common first-open-os-release first-open-gtk-module libfirst-open0 libfirst-open-dev gir1.2-firstopen-1.0
+          libfirst-open-client0 libfirst-open-client-gtk4-0 libfirst-open-client-dev gir1.2-firstopenclient-1.0
+          gir1.2-firstopenclientgtk4-1.0)
 # Real Debian apps the GTK module is tested with (C, and Python with a GResource), and the
 # campaign's GTK 3 apps (as_user_gtk_campaign); this run installs those that are missing
 # and purges them again.
