@@ -22,7 +22,7 @@
 # - Whatever it mounted is unmounted on exit, failure included. A step that cannot run
 #   makes it fail with one line saying which; nothing is skipped.
 #
-# Needs root (debootstrap, mount, chroot), debootstrap and about 3 GiB in the cache folder.
+# Needs root (debootstrap, mount, chroot), debootstrap and about 5 GiB in the cache folder.
 set -euo pipefail
 
 mirror=http://deb.debian.org/debian
@@ -119,6 +119,7 @@ in_chroot() {
 
 begin "scripts/setup.sh (apt)"
 in_chroot "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
+in_chroot apt-get clean  # the downloaded packages (~1 GiB): installed, they are not needed
 finish "setup.sh (apt)"
 in_chroot sh -c 'command -v swift >/dev/null' || fail "no swift in the chroot after scripts/setup.sh"
 # The copy as a git repository of its own, all of it committed: what reads the tree as git
