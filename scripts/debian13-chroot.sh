@@ -10,13 +10,12 @@
 # - Every run then runs scripts/setup.sh inside (it installs what is missing, Debian's
 #   `swiftlang` included, and nothing when all is there).
 # - The working tree (uncommitted changes included; not .git, nor the build folders that
-#   .gitignore names: .build, build, out, obj-*) is
-#   copied to /build/first-open in the chroot (a path no Debian file names, so the
-#   staged-install test's search for build paths meets only ours), its modification times
-#   kept, and COMMAND runs there as
-#   root with /proc /sys /dev /dev/pts /dev/shm (and /tmp/.X11-unix when present) bound.
-#   SwiftPM's build folders stay in the chroot (/var/tmp/first-open), so rebuilds are
-#   incremental and never meet the host toolchain's.
+#   .gitignore names: .build, build, out, obj-*) is copied, modification times kept, to
+#   /build/first-open in the chroot (a path no Debian file names, so the staged-install
+#   test's search for build paths meets only ours) and committed there to a git repository
+#   of its own. COMMAND runs there as root with /proc /sys /dev /dev/pts /dev/shm (and
+#   /tmp/.X11-unix when present) bound. SwiftPM's build folders stay in the chroot
+#   (/var/tmp/first-open), so rebuilds are incremental and never meet the host's.
 # - Without COMMAND: the debug build with its tests (`swift build --build-tests`) and the
 #   release build as Meson makes it (scripts/meson-swift-build.sh), each timed.
 # - Whatever it mounted is unmounted on exit, failure included. A step that cannot run
@@ -78,8 +77,15 @@ mkdir -p "$(dirname "$cache")"
 exec 9>"$cache.lock"
 flock 9
 
+# Mounts left by a run that was killed (SIGKILL runs no trap): no other run holds the
+# lock, so they are nobody's. Unmounted before anything is removed (a bound
+# /tmp/.X11-unix is on the host's own file system: rm --one-file-system would go in).
+awk -v root="$cache/" 'index($2, root) == 1 { print $2 }' /proc/self/mounts | sort -r \
+    | while IFS= read -r stale; do
+        echo "debian13-chroot.sh: unmounting $stale (left by an earlier run)" >&2
+        umount "$stale" || umount --lazy "$stale" || fail "could not unmount $stale"
+    done
 if $fresh && [ -e "$cache" ]; then
-    mountpoint -q "$cache/proc" && fail "$cache/proc is still mounted: another run uses the chroot"
     rm -rf --one-file-system "$cache"
 fi
 # The chroot is made in a side folder and moved into place once debootstrap succeeded: an
