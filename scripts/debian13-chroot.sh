@@ -49,6 +49,9 @@ while [ $# -gt 0 ]; do
 done
 
 source_root=$(cd "$(dirname "$0")/.." && pwd)
+if $host_display && [ -z "${DISPLAY:-}" ]; then
+    echo "debian13-chroot.sh: --host-display: DISPLAY is not set" >&2; exit 64
+fi
 inside=/build/first-open  # the source tree's copy in the chroot
 fail() { echo "debian13-chroot.sh: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, mount, chroot): run it with sudo"
@@ -122,10 +125,7 @@ mkdir -p "$cache/proc"
 mount -t proc proc "$cache/proc" || fail "could not mount /proc in the chroot"
 mounted+=("$cache/proc")
 for folder in /sys /dev /dev/pts /dev/shm; do bind "$folder"; done
-if $host_display; then
-    [ -n "${DISPLAY:-}" ] || fail "--host-display: DISPLAY is not set"
-    bind /tmp/.X11-unix
-fi
+$host_display && bind /tmp/.X11-unix
 
 # The source tree, fresh each run; SwiftPM's folders are elsewhere (see above).
 rm -rf --one-file-system "$cache$inside"
