@@ -2,7 +2,7 @@
 # Builds the package in a Debian 13 (trixie) chroot with Debian's own Swift (`swiftlang`,
 # Swift 6.0.3) and nothing else, or runs a given command there.
 #
-#   scripts/debian13-chroot.sh [--cache DIR] [--fresh] [--] [COMMAND [ARG...]]
+#   scripts/debian13-chroot.sh [--cache DIR] [--fresh] [--host-display] [--] [COMMAND [ARG...]]
 #
 # - The chroot is made once, with `debootstrap --variant=minbase` from the Debian archive,
 #   and kept in the cache folder (default /var/cache/first-open/trixie-chroot, or
@@ -10,39 +10,54 @@
 # - Every run then runs scripts/setup.sh inside (it installs what is missing, Debian's
 #   `swiftlang` included, and nothing when all is there).
 # - The working tree (uncommitted changes included; not .git, nor the build folders that
-#   .gitignore names: .build, build, out, obj-*) is
-#   copied to /build/first-open in the chroot (a path no Debian file names, so the
-#   staged-install test's search for build paths meets only ours), its modification times
-#   kept, and COMMAND runs there as
-#   root with /proc /sys /dev /dev/pts /dev/shm (and /tmp/.X11-unix when present) bound.
+#   .gitignore names: .build, build, out, obj-*) is copied, modification times kept, to
+#   /build/first-open in the chroot (a path no Debian file names, so the staged-install
+#   test's search for build paths meets only ours) and committed there to a git repository
+#   of its own. COMMAND runs there as root with /proc /sys /dev /dev/pts /dev/shm bound.
 #   SwiftPM's build folders stay in the chroot (/var/tmp/first-open), so rebuilds are
-#   incremental and never meet the host toolchain's.
+#   incremental and never meet the host's.
+# - X servers: the builds and COMMAND run in a network namespace of their own (loopback
+#   only; scripts/setup.sh's apt keeps the host's network) with the chroot's own
+#   /tmp/.X11-unix, so an Xvfb started inside (xvfb-run -a, the tests) and the host's
+#   never meet. Shared, they did: the host's /tmp/.X*-lock files are not seen inside, so
+#   xvfb-run -a inside picks :99 while the host runs one (Xvfb also listens on an abstract
+#   socket, which a chroot shares with the host), and the host's xvfb-run cannot see
+#   the display numbers taken inside. --host-display instead keeps the host's network,
+#   binds its /tmp/.X11-unix and passes $DISPLAY, for a COMMAND that shows windows on
+#   the host's display; start no X server inside then.
 # - Without COMMAND: the debug build with its tests (`swift build --build-tests`) and the
 #   release build as Meson makes it (scripts/meson-swift-build.sh), each timed.
 # - Whatever it mounted is unmounted on exit, failure included. A step that cannot run
 #   makes it fail with one line saying which; nothing is skipped.
 #
-# Needs root (debootstrap, mount, chroot), debootstrap and about 3 GiB in the cache folder.
+# Needs root (debootstrap, mount, chroot), debootstrap and about 5 GiB in the cache folder.
 set -euo pipefail
 
 mirror=http://deb.debian.org/debian
 cache=${FIRST_OPEN_TRIXIE_CHROOT:-/var/cache/first-open/trixie-chroot}
 fresh=false
+host_display=false
 while [ $# -gt 0 ]; do
     case "$1" in
         --cache) cache=${2:?--cache needs a folder}; shift 2 ;;
         --fresh) fresh=true; shift ;;
+        --host-display) host_display=true; shift ;;
         --) shift; break ;;
-        -*) echo "debian13-chroot.sh: unknown option '$1' (--cache DIR, --fresh, -- COMMAND)" >&2; exit 64 ;;
+        -*) echo "debian13-chroot.sh: unknown option '$1' (--cache DIR, --fresh, --host-display, -- COMMAND)" >&2; exit 64 ;;
         *) break ;;
     esac
 done
 
 source_root=$(cd "$(dirname "$0")/.." && pwd)
+if $host_display && [ -z "${DISPLAY:-}" ]; then
+    echo "debian13-chroot.sh: --host-display: DISPLAY is not set" >&2; exit 64
+fi
 inside=/build/first-open  # the source tree's copy in the chroot
 fail() { echo "debian13-chroot.sh: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap, mount, chroot): run it with sudo"
 command -v debootstrap >/dev/null || fail "debootstrap is not installed (apt-get install debootstrap)"
+command -v unshare >/dev/null && command -v ip >/dev/null \
+    || fail "unshare (util-linux) and ip (iproute2) are needed: the chroot's own network namespace"
 
 # How long each step took, printed at the end (and on failure, up to the step that failed).
 timings=()
@@ -78,8 +93,15 @@ mkdir -p "$(dirname "$cache")"
 exec 9>"$cache.lock"
 flock 9
 
+# Mounts left by a run that was killed (SIGKILL runs no trap): no other run holds the
+# lock, so they are nobody's. Unmounted before anything is removed (a bound
+# /tmp/.X11-unix is on the host's own file system: rm --one-file-system would go in).
+awk -v root="$cache/" 'index($2, root) == 1 { print $2 }' /proc/self/mounts | sort -r \
+    | while IFS= read -r stale; do
+        echo "debian13-chroot.sh: unmounting $stale (left by an earlier run)" >&2
+        umount "$stale" || umount --lazy "$stale" || fail "could not unmount $stale"
+    done
 if $fresh && [ -e "$cache" ]; then
-    mountpoint -q "$cache/proc" && fail "$cache/proc is still mounted: another run uses the chroot"
     rm -rf --one-file-system "$cache"
 fi
 # The chroot is made in a side folder and moved into place once debootstrap succeeded: an
@@ -103,7 +125,7 @@ mkdir -p "$cache/proc"
 mount -t proc proc "$cache/proc" || fail "could not mount /proc in the chroot"
 mounted+=("$cache/proc")
 for folder in /sys /dev /dev/pts /dev/shm; do bind "$folder"; done
-[ -d /tmp/.X11-unix ] && bind /tmp/.X11-unix
+$host_display && bind /tmp/.X11-unix
 
 # The source tree, fresh each run; SwiftPM's folders are elsewhere (see above).
 rm -rf --one-file-system "$cache$inside"
@@ -111,14 +133,23 @@ mkdir -p "$cache$inside" "$cache/var/tmp/first-open"
 tar -C "$source_root" --exclude=./.git --exclude=./.build --exclude=./build --exclude=./out --exclude='./obj-*' -cf - . \
     | tar -C "$cache$inside" -xf - || fail "could not copy $source_root into the chroot"
 
+chroot_environment=(/usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}"
+                    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin)
+$host_display && chroot_environment+=("DISPLAY=$DISPLAY")
+# With the host's network (apt).
+in_chroot_online() { chroot "$cache" "${chroot_environment[@]}" "$@"; }
+# In a network namespace of its own, unless --host-display (the header says why).
 in_chroot() {
-    chroot "$cache" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
-        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        ${DISPLAY:+DISPLAY="$DISPLAY"} "$@"
+    if $host_display; then
+        in_chroot_online "$@"
+    else
+        unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh chroot "$cache" "${chroot_environment[@]}" "$@"
+    fi
 }
 
 begin "scripts/setup.sh (apt)"
-in_chroot "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
+in_chroot_online "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
+in_chroot_online apt-get clean  # the downloaded packages (~1 GiB): installed, they are not needed
 finish "setup.sh (apt)"
 in_chroot sh -c 'command -v swift >/dev/null' || fail "no swift in the chroot after scripts/setup.sh"
 # The copy as a git repository of its own, all of it committed: what reads the tree as git
