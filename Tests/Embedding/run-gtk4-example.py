@@ -200,6 +200,9 @@ def wayland_first_start(app_path, bin_dir):
         env.pop("DISPLAY", None)
         env["GDK_BACKEND"] = "wayland"
         env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
+        # The window helper of the same build: a first-open that Meson's build configured
+        # names the installed one (/usr/local/libexec/…), which is not there.
+        env["FIRST_OPEN_HELPER"] = os.path.join(bin_dir, "first-open-window")
         env["NO_AT_BRIDGE"] = "1"
         record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
         desktop.make_keyboard()  # early: a new virtual keyboard drops its first keys
@@ -239,8 +242,9 @@ def main():
     for tool in ("xdotool", "xprop", "openbox"):
         if shutil.which(tool) is None:
             fail(f"{tool} is not installed")
-    if not os.access(os.path.join(bin_dir, "first-open"), os.X_OK):
-        fail(f"no first-open in {bin_dir}")
+    for program in ("first-open", "first-open-window"):
+        if not os.access(os.path.join(bin_dir, program), os.X_OK):
+            fail(f"no {program} in {bin_dir}")
 
     with tempfile.TemporaryDirectory(prefix="first-open-gtk4-example-") as root:
         env = dict(os.environ)
@@ -249,6 +253,9 @@ def main():
             env[name] = os.path.join(root, sub)
             os.makedirs(env[name], exist_ok=True)
         env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
+        # The window helper of the same build: a first-open that Meson's build configured
+        # names the installed one (/usr/local/libexec/…), which is not there.
+        env["FIRST_OPEN_HELPER"] = os.path.join(bin_dir, "first-open-window")
         env["NO_AT_BRIDGE"] = "1"
         env.pop("GDK_BACKEND", None)
         record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
