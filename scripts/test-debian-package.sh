@@ -577,14 +577,15 @@ sudo_e_test() {
         first-open mark-seen --version 0.4.0 appstream:org.xfce.mousepad >/dev/null || fail "sudo -E: mark-seen as the user"
     local before
     before=$(find "$home" -user root | LC_ALL=C sort)
-    env -i HOME="$home" USER="$test_user" LOGNAME="$test_user" PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
+    # A session of its own, ended whole: killing xvfb-run alone left its Xvfb running.
+    setsid env -i HOME="$home" USER="$test_user" LOGNAME="$test_user" PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
         XDG_DATA_DIRS="$data_dirs" GTK_MODULES=first-open-gtk-module G_MESSAGES_DEBUG=first-open-gtk-module \
         xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp -noreset" mousepad >"$err" 2>&1 &
     pid=$!
     timeout 90 sh -c 'until grep -q "refusing to write state records" "$0"; do sleep 0.2; done' "$err" \
-        || { cat "$err" >&2; kill "$pid" 2>/dev/null; fail "sudo -E: first-open did not refuse"; }
+        || { cat "$err" >&2; kill -- -"$pid" 2>/dev/null; fail "sudo -E: first-open did not refuse"; }
     grep "refusing to write state records" "$err" | sed 's/^/    /'
-    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    kill -- -"$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
     local foreign
     foreign=$(find "$home" \( -path '*/first-open' -o -path '*/first-open/*' \) ! -user "$test_user")
     [ -z "$foreign" ] || fail "sudo -E left files of another user among the user's first-open files: $foreign"
