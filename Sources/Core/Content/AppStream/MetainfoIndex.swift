@@ -138,30 +138,35 @@ public enum MetainfoIndex {
     /// (rebuilt and written first when it is not current), checked against the file
     /// itself: a file found must still name the app (its file name, `<id>` or launchable
     /// is the name), or the index is rebuilt once and asked again. `built`: entries just
-    /// built, used instead of the index file.
+    /// built from the files, used instead of the index file (and not checked again).
     package static func lookUp(_ names: [String], in built: Entries? = nil) -> Lookup {
-        var entries = built ?? current() ?? update().entries
-        for attempt in 0..<2 {
+        // Entries read from the index file may be older than the files; built ones are not.
+        var fresh = built != nil
+        var entries: Entries
+        if let built {
+            entries = built
+        } else if let indexed = current() {
+            entries = indexed
+        } else {
+            entries = update().entries
+            fresh = true
+        }
+        for _ in 0..<2 {
             var stale = false
             for name in names {
                 let key = key(name)
                 if let path = entries.paths[key], g_file_test(path, G_FILE_TEST_IS_REGULAR) != 0 {
-                    if claims(path, key) { return .found(name: name, path: path) }
+                    if fresh || claims(path, key) { return .found(name: name, path: path) }
                     stale = true
                 }
             }
-            guard stale, attempt == 0 else { break }
+            guard stale, !fresh else { break }
             entries = update().entries
+            fresh = true
         }
         return .notFound(ambiguous: names.compactMap { name in
             entries.ambiguous[key(name)].map { Ambiguity(name: name, files: $0) }
         })
-    }
-
-    /// The metainfo file of the first of `names` the index knows (``lookUp(_:)``).
-    public static func metainfoPath(forAnyOf names: [String]) -> String? {
-        if case let .found(_, path) = lookUp(names) { return path }
-        return nil
     }
 
     /// Whether the file at `path` names the app `key` (file name, `<id>` or launchable).
