@@ -145,9 +145,9 @@ let package = Package(
         .executableTarget(name: "FirstOpenDemo", dependencies: ["FirstOpenViews", "FirstOpenGTKWrappers"], path: "Sources/FrontEnds/Demo"),
         // libfirst-open's private seam between its C half (native/libfirst-open/, built by Meson)
         // and its Swift half below: the bridge functions and the public enums' values.
-        .systemLibrary(name: "CFirstOpenBridge", path: "Sources/Shims/CFirstOpenBridge"),
+        .systemLibrary(name: "CFirstOpenBridge", path: "native/libfirst-open/bridge"),
         // libfirst-open's Swift half: the decision and the window, through the modules above.
-        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "FirstOpenGTKWrappers", "CGtk"], path: "Sources/FrontEnds/LibrarySwift"),
+        .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "FirstOpenGTKWrappers", "CGtk"], path: "native/libfirst-open/swift"),
         // What the test targets share: a seeded RNG, the display requirement (fail under
         // scripts/test.sh, skip elsewhere), waits on conditions.
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),

@@ -2,7 +2,7 @@
 # Compiles po/<lang>.po (languages in po/LINGUAS) into
 #   <dir>/<lang>/LC_MESSAGES/first-open.mo      (default dir: .build/locale)
 # which the `first-open` gettext domain finds in the build tree (see
-# Sources/FrontEnds/Views/Localization.swift), so tests and the demo run translated.
+# Sources/FrontEnds/Views/Localization/Localization.swift), so tests and the demo run translated.
 #
 #   scripts/build-translations.sh [DIR]
 #   scripts/build-translations.sh --update-pot   regenerate po/first-open.pot from

@@ -111,7 +111,7 @@ escape() { sed 's/[ #$:]/\\&/g'; }
     {
         echo "$source/Package.swift"
         echo "$source/scripts/meson-swift-build.sh"
-        # The bridge module (Sources/Shims/CFirstOpenBridge) includes these two.
+        # The bridge module (native/libfirst-open/bridge) includes these two.
         echo "$source/native/libfirst-open/first-open-private.h"
         echo "$source/native/libfirst-open/first-open-enums.h"
         find "$source/Sources" \( -type f -o -type d \) -print

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// docs/architecture.md's module table lists the tree's modules, one row per folder
-/// of `Sources/*/*` and `native/*`, in the order `ls` shows them.
+/// of `Sources/*/*` and `native/*`, and per folder of `native/*/*` that holds a Swift
+/// module (libfirst-open's Swift half and its bridge), sorted by path.
 final class ArchitectureDocTests: XCTestCase {
     func testTheModuleTableMatchesTheTree() throws {
         let root = CLIHarness.packageRoot
@@ -19,9 +20,19 @@ final class ArchitectureDocTests: XCTestCase {
                     let path = parent + "/" + name
                     _ = files.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
                     if isDirectory.boolValue { folders.append(path) }
+                    if top == "native", isDirectory.boolValue {
+                        for inner in try files.contentsOfDirectory(atPath: root.appendingPathComponent(path).path) {
+                            let innerPath = path + "/" + inner
+                            let contents = (try? files.contentsOfDirectory(atPath: root.appendingPathComponent(innerPath).path)) ?? []
+                            if contents.contains(where: { $0.hasSuffix(".swift") || $0 == "module.modulemap" }) {
+                                folders.append(innerPath)
+                            }
+                        }
+                    }
                 }
             }
         }
+        folders.sort()
         let doc = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
         let rows = doc.split(separator: "\n").filter { $0.hasPrefix("| `Sources/") || $0.hasPrefix("| `native/") }
         let listed = rows.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }

@@ -1,6 +1,6 @@
 /* The private seam between libfirst-open's C half (first-open.c: GObject types,
  * argument and thread checks, signals; built by Meson) and its Swift half
- * (Sources/FrontEnds/LibrarySwift: the decision, the record and the window, reusing the
+ * (native/libfirst-open/swift: the decision, the record and the window, reusing the
  * package's modules; a static archive Meson links in). Swift imports this header as
  * the module CFirstOpenBridge.
  *
