@@ -154,13 +154,13 @@ let package = Package(
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent", "FirstOpenTestSupport"]),
-        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow", "FirstOpenContent", "FirstOpenState"]),
+        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "CGtk", "FirstOpenTestSupport"]),
         // An app's own GTK bindings next to FirstOpenViews (PublicAPITests): a client
         // that sees only the product's public declarations.
         .target(name: "OtherGTKBindings", path: "Tests/OtherGTKBindings"),
         .testTarget(name: "PublicAPITests", dependencies: ["FirstOpenViews", "OtherGTKBindings"]),
-        .testTarget(name: "FirstOpenClientTests", dependencies: ["FirstOpenClient", "FirstOpenContent", "FirstOpenState", "CGLib"]),
+        .testTarget(name: "FirstOpenClientTests", dependencies: ["FirstOpenClient", "FirstOpenContent", "FirstOpenState", "CGLib", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenToolSupportTests", dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
         // What holds across the repository: the docs against the tree and the package's
