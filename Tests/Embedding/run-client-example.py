@@ -43,32 +43,19 @@ unless FIRST_OPEN_REQUIRE_DISPLAY=1; a window manager that does not start fails 
 """
 import argparse
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 
-DEADLINE = 30.0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import (DEADLINE, fail, press, read_record, run, transient_for,  # noqa: E402
+                               window_property, windows)
+
 APP_ID = "org.example.Car"
 VERSION = "1.3.0"
-
-
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(*command):
-    return subprocess.run(command, capture_output=True, text=True, timeout=20)
-
-
-def windows(title, pid=None):
-    command = ["xdotool", "search", "--onlyvisible"]
-    if pid is not None:
-        command += ["--pid", str(pid)]
-    return [int(w) for w in run(*command, "--name", f"^{title}$").stdout.split()]
 
 
 def wait_for_window(title, host, what, pid=None):
@@ -91,37 +78,7 @@ def wait_until_gone(xid, what):
     fail(f"{what}: window {xid:#x} is still there after {DEADLINE:.0f} s")
 
 
-def window_property(xid, name):
-    text = run("xprop", "-id", str(xid), name).stdout
-    return text.split("=", 1)[-1].split("#")[-1].strip() if ("#" in text or "=" in text) else None
-
-
-def transient_for(xid):
-    value = window_property(xid, "WM_TRANSIENT_FOR")
-    return int(value, 16) if value and value.startswith("0x") else None
-
-
-def press(xid, key):
-    run("xdotool", "windowfocus", "--sync", str(xid))
-    time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
-    if run("xdotool", "key", "--clearmodifiers", key).returncode != 0:
-        fail(f"xdotool could not press {key}")
-
-
-class Host:
-    def __init__(self, command, env, log_path):
-        self.log_path = log_path
-        self.log = open(log_path, "wb")
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL)
-
-    def output(self):
-        with open(self.log_path, "rb") as log:
-            return log.read().decode("utf-8", "replace")
-
-    def lines(self):
-        return self.output().splitlines()
-
+class Host(testing.LoggedProcess):
     def check_errors(self, what):
         for line in self.lines():
             if line.startswith("error:") or "CRITICAL" in line or "Traceback" in line:
@@ -155,33 +112,12 @@ class Host:
             self.log.close()
             return
         self.check_running(what)
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
-
-    def kill(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-
-def read_record(record):
-    try:
-        with open(record, encoding="utf-8") as file:
-            return file.read()
-    except OSError:
-        return None
+        self.terminate()
 
 
 def check_maps(host, what):
     """The host's process maps GTK 4 and no GTK 3: the client never loads GTK 3."""
-    with open(f"/proc/{host.process.pid}/maps", encoding="utf-8") as maps:
-        libraries = {line.split()[-1] for line in maps if "/" in line}
-    names = {os.path.basename(path) for path in libraries}
+    names = testing.maps_libraries(host.process.pid)
     if not any(name.startswith("libgtk-4.so") for name in names):
         fail(f"{what}: the host does not map libgtk-4: {sorted(names)}")
     gtk3 = sorted(name for name in names if name.startswith(("libgtk-3.so", "libgdk-3.so", "libfirst-open.so")))
@@ -209,28 +145,17 @@ class Session:
     def __init__(self, args, root, name, seed=None):
         self.env = dict(os.environ)
         base = os.path.join(root, name)
-        for variable, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
-                              ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data"),
-                              ("XDG_CACHE_HOME", "cache")]:
-            self.env[variable] = os.path.join(base, sub)
-            os.makedirs(self.env[variable], exist_ok=True)
+        self.record = os.path.join(testing.private_xdg(self.env, base, cache=True), APP_ID + ".state")
         self.env["HOME"] = base
-
-        def without_swift(value):
-            return ":".join(p for p in value.split(":") if p and "swift" not in p.lower())
-
-        self.env["PATH"] = without_swift(self.env.get("PATH", "/usr/bin:/bin"))
+        self.env["PATH"] = testing.without_swift(self.env.get("PATH", "/usr/bin:/bin"))
         self.env["LD_LIBRARY_PATH"] = ":".join(args.lib_dir)
         self.env["GI_TYPELIB_PATH"] = ":".join(args.lib_dir)
         self.env["FIRST_OPEN_CLIENT_COMMAND"] = args.first_open
         self.env["FIRST_OPEN_HELPER"] = args.helper
         self.env["NO_AT_BRIDGE"] = "1"
         self.env.pop("GDK_GL", None)  # only first-open's own processes set it
-        self.record = os.path.join(self.env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
         if seed:
-            os.makedirs(os.path.dirname(self.record), exist_ok=True)
-            with open(self.record, "w", encoding="utf-8") as file:
-                file.write(f"[First Open]\nVersion={seed}\n")
+            testing.seed_record(self.record, seed)
         self.root = base
 
     def host(self, command, name):
@@ -326,20 +251,11 @@ def scenario_twice(args, root):
 
 
 def scenario_gnome_shell(args, root):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
-    import desktops  # noqa: E402 (Tests/Desktops: starts and reads GNOME Shell)
-    try:
-        shell = desktops.GnomeShellWayland()
-        shell.__enter__()
-    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
-        fail(f"GNOME Shell did not start: {error}")
+    desktops = testing.desktops()  # Tests/Desktops: starts and reads GNOME Shell
+    shell = testing.start_desktop(desktops.GnomeShellWayland, "GNOME Shell")
     try:
         def on_wayland(session):
-            for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
-                         "XDG_CURRENT_DESKTOP"):
-                session.env[name] = shell.env[name]
-            session.env["GDK_BACKEND"] = "wayland"
-            session.env.pop("DISPLAY", None)
+            testing.on_wayland(session.env, shell)
             return session
 
         def dialog_over(host, title):
@@ -404,20 +320,11 @@ def scenario_gnome_shell(args, root):
 
 
 def scenario_kwin(args, root):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
-    import desktops  # noqa: E402 (Tests/Desktops: starts and reads KWin)
-    try:
-        kwin = desktops.KWinWayland()
-        kwin.__enter__()
-    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
-        fail(f"KWin did not start: {error}")
+    desktops = testing.desktops()  # Tests/Desktops: starts and reads KWin
+    kwin = testing.start_desktop(desktops.KWinWayland, "KWin")
     try:
         session = Session(args, root, "kwin")
-        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
-                     "XDG_CURRENT_DESKTOP"):
-            session.env[name] = kwin.env[name]
-        session.env["GDK_BACKEND"] = "wayland"
-        session.env.pop("DISPLAY", None)
+        testing.on_wayland(session.env, kwin)
         host = session.host(args.command, "kwin")
         try:
             host.wait_for_lines("window None", 1, "KWin: the host's window without a handle")
@@ -447,20 +354,6 @@ def scenario_kwin(args, root):
             "parent; cancelled: it went, nothing recorded")
 
 
-def start_window_manager(env):
-    wm = subprocess.Popen(["openbox", "--sm-disable", "--config-file", "/dev/null"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    end = time.monotonic() + 10
-    while time.monotonic() < end:
-        if "window id" in run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout:
-            return wm
-        if wm.poll() is not None:
-            break
-        time.sleep(0.1)
-    wm.kill()
-    fail("openbox did not start")
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--first-open", required=True)
@@ -472,20 +365,13 @@ def main():
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
-            fail("no DISPLAY (run under xvfb-run)")
-        print("SKIP: no DISPLAY (run under xvfb-run)")
-        sys.exit(77)
-    for tool in ("xdotool", "xprop", "openbox"):
-        if shutil.which(tool) is None:
-            fail(f"{tool} is not installed")
+    testing.require_display("xdotool", "xprop", "openbox")
     if args.scenario in ("gnome-shell", "kwin"):
         with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
             said = scenario_gnome_shell(args, root) if args.scenario == "gnome-shell" else scenario_kwin(args, root)
         print(f"ok: {os.path.basename(args.command[-2] if len(args.command) > 1 else args.command[0])}: {said}")
         return
-    wm = start_window_manager(dict(os.environ))
+    wm = testing.start_openbox(dict(os.environ), "--config-file", "/dev/null")
     try:
         with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
             if args.scenario == "example":
