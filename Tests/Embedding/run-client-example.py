@@ -43,6 +43,7 @@ unless FIRST_OPEN_REQUIRE_DISPLAY=1; a window manager that does not start fails 
 """
 import argparse
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -117,7 +118,9 @@ class Host(testing.LoggedProcess):
 
 def check_maps(host, what):
     """The host's process maps GTK 4 and no GTK 3: the client never loads GTK 3."""
-    names = testing.maps_libraries(host.process.pid)
+    with open(f"/proc/{host.process.pid}/maps", encoding="utf-8") as maps:
+        libraries = {line.split()[-1] for line in maps if "/" in line}
+    names = {os.path.basename(path) for path in libraries}
     if not any(name.startswith("libgtk-4.so") for name in names):
         fail(f"{what}: the host does not map libgtk-4: {sorted(names)}")
     gtk3 = sorted(name for name in names if name.startswith(("libgtk-3.so", "libgdk-3.so", "libfirst-open.so")))
@@ -145,17 +148,28 @@ class Session:
     def __init__(self, args, root, name, seed=None):
         self.env = dict(os.environ)
         base = os.path.join(root, name)
-        self.record = os.path.join(testing.private_xdg(self.env, base, cache=True), APP_ID + ".state")
+        for variable, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
+                              ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data"),
+                              ("XDG_CACHE_HOME", "cache")]:
+            self.env[variable] = os.path.join(base, sub)
+            os.makedirs(self.env[variable], exist_ok=True)
         self.env["HOME"] = base
-        self.env["PATH"] = testing.without_swift(self.env.get("PATH", "/usr/bin:/bin"))
+
+        def without_swift(value):
+            return ":".join(p for p in value.split(":") if p and "swift" not in p.lower())
+
+        self.env["PATH"] = without_swift(self.env.get("PATH", "/usr/bin:/bin"))
         self.env["LD_LIBRARY_PATH"] = ":".join(args.lib_dir)
         self.env["GI_TYPELIB_PATH"] = ":".join(args.lib_dir)
         self.env["FIRST_OPEN_CLIENT_COMMAND"] = args.first_open
         self.env["FIRST_OPEN_HELPER"] = args.helper
         self.env["NO_AT_BRIDGE"] = "1"
         self.env.pop("GDK_GL", None)  # only first-open's own processes set it
+        self.record = os.path.join(self.env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
         if seed:
-            testing.seed_record(self.record, seed)
+            os.makedirs(os.path.dirname(self.record), exist_ok=True)
+            with open(self.record, "w", encoding="utf-8") as file:
+                file.write(f"[First Open]\nVersion={seed}\n")
         self.root = base
 
     def host(self, command, name):
@@ -251,11 +265,20 @@ def scenario_twice(args, root):
 
 
 def scenario_gnome_shell(args, root):
-    desktops = testing.desktops()  # Tests/Desktops: starts and reads GNOME Shell
-    shell = testing.start_desktop(desktops.GnomeShellWayland, "GNOME Shell")
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: starts and reads GNOME Shell)
+    try:
+        shell = desktops.GnomeShellWayland()
+        shell.__enter__()
+    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
+        fail(f"GNOME Shell did not start: {error}")
     try:
         def on_wayland(session):
-            testing.on_wayland(session.env, shell)
+            for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
+                         "XDG_CURRENT_DESKTOP"):
+                session.env[name] = shell.env[name]
+            session.env["GDK_BACKEND"] = "wayland"
+            session.env.pop("DISPLAY", None)
             return session
 
         def dialog_over(host, title):
@@ -320,11 +343,20 @@ def scenario_gnome_shell(args, root):
 
 
 def scenario_kwin(args, root):
-    desktops = testing.desktops()  # Tests/Desktops: starts and reads KWin
-    kwin = testing.start_desktop(desktops.KWinWayland, "KWin")
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402 (Tests/Desktops: starts and reads KWin)
+    try:
+        kwin = desktops.KWinWayland()
+        kwin.__enter__()
+    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
+        fail(f"KWin did not start: {error}")
     try:
         session = Session(args, root, "kwin")
-        testing.on_wayland(session.env, kwin)
+        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
+                     "XDG_CURRENT_DESKTOP"):
+            session.env[name] = kwin.env[name]
+        session.env["GDK_BACKEND"] = "wayland"
+        session.env.pop("DISPLAY", None)
         host = session.host(args.command, "kwin")
         try:
             host.wait_for_lines("window None", 1, "KWin: the host's window without a handle")
@@ -354,6 +386,20 @@ def scenario_kwin(args, root):
             "parent; cancelled: it went, nothing recorded")
 
 
+def start_window_manager(env):
+    wm = subprocess.Popen(["openbox", "--sm-disable", "--config-file", "/dev/null"], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        if "window id" in run("xprop", "-root", "_NET_SUPPORTING_WM_CHECK").stdout:
+            return wm
+        if wm.poll() is not None:
+            break
+        time.sleep(0.1)
+    wm.kill()
+    fail("openbox did not start")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--first-open", required=True)
@@ -365,13 +411,20 @@ def main():
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
-    testing.require_display("xdotool", "xprop", "openbox")
+    if not os.environ.get("DISPLAY"):
+        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
+            fail("no DISPLAY (run under xvfb-run)")
+        print("SKIP: no DISPLAY (run under xvfb-run)")
+        sys.exit(77)
+    for tool in ("xdotool", "xprop", "openbox"):
+        if shutil.which(tool) is None:
+            fail(f"{tool} is not installed")
     if args.scenario in ("gnome-shell", "kwin"):
         with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
             said = scenario_gnome_shell(args, root) if args.scenario == "gnome-shell" else scenario_kwin(args, root)
         print(f"ok: {os.path.basename(args.command[-2] if len(args.command) > 1 else args.command[0])}: {said}")
         return
-    wm = testing.start_openbox(dict(os.environ), "--config-file", "/dev/null")
+    wm = start_window_manager(dict(os.environ))
     try:
         with tempfile.TemporaryDirectory(prefix="first-open-client-") as root:
             if args.scenario == "example":
