@@ -164,7 +164,8 @@ def wayland_first_start(app_path, bin_dir):
                 fail(f"{what}: the record does not hold Version=1.3.0:\n{read_record(record)}")
             app.stop(what)
         finally:
-            app.kill()
+            if app.process.poll() is None:
+                app.process.kill()
 
 
 def main():
