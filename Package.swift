@@ -149,18 +149,23 @@ let package = Package(
         // libfirst-open's Swift half: the decision and the window, through the modules above.
         .target(name: "LibFirstOpenSwift", dependencies: ["CFirstOpenBridge", "FirstOpenViews", "FirstOpenGTKWrappers", "CGtk"], path: "native/libfirst-open/swift"),
         // What the test targets share: a seeded RNG, the display requirement (fail under
-        // scripts/test.sh, skip elsewhere), waits on conditions.
+        // scripts/test.sh, skip elsewhere), waits on conditions, the package root, the one
+        // temporary folder, and the harness that runs the programs.
         .target(name: "FirstOpenTestSupport", path: "Tests/FirstOpenTestSupport"),
         .testTarget(name: "FirstOpenStateTests", dependencies: ["FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenContentTests", dependencies: ["FirstOpenContent", "FirstOpenTestSupport"]),
-        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow", "FirstOpenContent", "FirstOpenState"]),
+        .testTarget(name: "FirstOpenFlowTests", dependencies: ["FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
         .testTarget(name: "FirstOpenViewsTests", dependencies: ["FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "CGtk", "FirstOpenTestSupport"]),
         // An app's own GTK bindings next to FirstOpenViews (PublicAPITests): a client
         // that sees only the product's public declarations.
         .target(name: "OtherGTKBindings", path: "Tests/OtherGTKBindings"),
         .testTarget(name: "PublicAPITests", dependencies: ["FirstOpenViews", "OtherGTKBindings"]),
-        .testTarget(name: "FirstOpenClientTests", dependencies: ["FirstOpenClient", "FirstOpenContent", "FirstOpenState", "CGLib"]),
-        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenClientTests", dependencies: ["FirstOpenClient", "FirstOpenContent", "FirstOpenState", "CGLib", "FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenToolTests", dependencies: ["FirstOpenTestSupport"]),
+        .testTarget(name: "FirstOpenToolSupportTests", dependencies: ["FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenContent", "FirstOpenState", "FirstOpenTestSupport"]),
+        // What holds across the repository: the docs against the tree and the package's
+        // dependency graph, one version number, the data files against their validators.
+        .testTarget(name: "RepositoryTests", dependencies: ["FirstOpenToolSupport", "FirstOpenTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

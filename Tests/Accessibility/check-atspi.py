@@ -24,6 +24,8 @@ from gi.repository import Atspi  # noqa: E402
 
 from a11y_support import check, summary, wait_for, press as press_in  # noqa: E402  (next to this script)
 import a11y_support  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+from firstopen_testing import finish  # noqa: E402
 
 BIN_DIR = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 FIRST_OPEN = os.path.join(BIN_DIR, "first-open")
@@ -136,15 +138,6 @@ def focused(window):
         if states(obj).contains(Atspi.StateType.FOCUSED):
             return obj
     return None
-
-
-def finish(process, timeout=10):
-    try:
-        out, err = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-    return process.returncode, out, err
 
 
 def check_tree(window):

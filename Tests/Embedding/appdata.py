@@ -14,21 +14,16 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import check, fail  # noqa: E402
+
 APP_ID = "org.example.ResourceNotes"
 RESOURCE = "/org/example/App/app.metainfo.xml"
 
 
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
 def driver(lib_dir, metainfo):
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
-            fail("no DISPLAY (run under xvfb-run)")
-        print("SKIP: no DISPLAY (run under xvfb-run)")
-        sys.exit(77)
+    testing.require_display()
     with tempfile.TemporaryDirectory(prefix="first-open-appdata-") as root:
         os.makedirs(os.path.join(root, "share", "metainfo"))
         shutil.copy(metainfo, os.path.join(root, "share", "metainfo", APP_ID + ".metainfo.xml"))
@@ -55,14 +50,7 @@ def child(root):
     gi.require_version("FirstOpen", "1.0")
     from gi.repository import FirstOpen, Gio, GLib, Gtk
 
-    Gtk.init([])
-    window = Gtk.Window(title="Host")
-    window.show()
-
-    def check(what, condition):
-        if not condition:
-            fail(what)
-        print(f"ok: {what}")
+    window = testing.gtk3_host_window(Gtk)
 
     Gio.Resource.load(os.path.join(root, "app.gresource"))._register()
     presenter = FirstOpen.Presenter.new_from_appdata(RESOURCE)

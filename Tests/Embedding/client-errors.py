@@ -14,6 +14,9 @@ import os
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+from firstopen_testing import fail  # noqa: E402
+
 import gi
 
 gi.require_version("Gtk", "4.0")
@@ -22,11 +25,6 @@ from gi.repository import GLib, Gtk  # noqa: E402,F401
 gi.require_version("FirstOpenClient", "1.0")
 gi.require_version("FirstOpenClientGtk4", "1.0")
 from gi.repository import FirstOpenClient, FirstOpenClientGtk4  # noqa: E402,F401
-
-
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
 
 
 def present(source, parent=None):

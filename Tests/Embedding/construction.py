@@ -19,12 +19,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import check, fail  # noqa: E402
+
 WRONG_THREAD = "called from a thread other than GTK's main thread"
-
-
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
 
 
 def run_child(name, command, expected_criticals, env):
@@ -44,11 +43,7 @@ def run_child(name, command, expected_criticals, env):
 
 
 def driver():
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
-            fail("no DISPLAY (run under xvfb-run)")
-        print("SKIP: no DISPLAY (run under xvfb-run)")
-        sys.exit(77)
+    testing.require_display()
     lib_dir, spec = sys.argv[1], sys.argv[2]
     gjs = sys.argv[3] if len(sys.argv) > 3 else None
     with tempfile.TemporaryDirectory(prefix="first-open-construction-") as root:
@@ -79,15 +74,7 @@ def child(spec):
     gi.require_version("FirstOpen", "1.0")
     from gi.repository import FirstOpen, GLib, Gtk
 
-    Gtk.init([])
-    window = Gtk.Window(title="Host")
-    window.show()
-
-    def check(what, condition):
-        if not condition:
-            print(f"FAIL: {what}", file=sys.stderr)
-            sys.exit(1)
-        print(f"ok: {what}")
+    window = testing.gtk3_host_window(Gtk)
 
     def bad_spec(call, what, message=None):
         try:

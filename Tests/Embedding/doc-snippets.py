@@ -87,6 +87,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("run_example", os.path.join(HERE, "run-example.py"))
 run_example = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(run_example)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Support"))
+import firstopen_testing as testing  # noqa: E402
 
 # Fence languages (after ALIASES) this script checks: each block needs a marker.
 CHECKED = {"c", "python", "js", "vala", "swift", "sh", "ini"}
@@ -454,20 +456,16 @@ class Host(run_example.Host):
             if self.process.poll() is not None:
                 raise ProgramFailed(f"the program exited ({self.process.returncode}) before showing "
                                     f"{title!r}\n{self.output()}")
-            if run_example.xdotool("search", "--onlyvisible", "--name", f"^{title}$").stdout.split():
+            if testing.windows(title):
                 return
             time.sleep(0.1)
         raise ProgramFailed(f"no visible window titled {title!r} within {RUN_DEADLINE:.0f} s\n{self.output()}")
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.log.close()
+        if self.running():
+            self.terminate()
+        else:
+            self.log.close()
 
 
 def main():

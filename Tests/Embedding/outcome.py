@@ -35,7 +35,10 @@ here = os.path.dirname(os.path.abspath(__file__))
 loader = importlib.util.spec_from_file_location("run_example", os.path.join(here, "run-example.py"))
 run_example = importlib.util.module_from_spec(loader)
 loader.loader.exec_module(run_example)
-fail, Host = run_example.fail, run_example.Host
+Host = run_example.Host
+sys.path.insert(0, os.path.join(os.path.dirname(here), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import fail, read_record  # noqa: E402
 
 APP_ID, VERSION, TITLE = "org.example.Car", "1.3.0", "Welcome to Car"
 # Centred: GTK puts the window's middle on the parent's (to the pixel without a window
@@ -52,7 +55,7 @@ def run(args, env, root, name):
 def finish(host, what):
     """The app must end by itself, with status 0 (modes that exit)."""
     try:
-        host.process.wait(run_example.DEADLINE)
+        host.process.wait(testing.DEADLINE)
     except Exception:
         host.process.kill()
         fail(f"{what}: the app did not exit\n{host.output()}")
@@ -64,20 +67,7 @@ def finish(host, what):
 
 
 def xprop_root(name):
-    return subprocess.run(["xprop", "-root", name], capture_output=True, text=True, timeout=20).stdout
-
-
-def start_openbox(env):
-    """openbox on the test's X server, with its default configuration (/etc/xdg/openbox)."""
-    wm = subprocess.Popen(["openbox", "--sm-disable"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        if "window id" in xprop_root("_NET_SUPPORTING_WM_CHECK"):
-            return wm
-        time.sleep(0.1)
-    wm.kill()
-    fail("openbox did not start")
+    return testing.run("xprop", "-root", name).stdout
 
 
 def window_ids(prop):
@@ -88,25 +78,19 @@ def window_ids(prop):
 
 def on_top_and_focused(title):
     """None when the window titled `title` is on top and focused (within 5 s); else why not."""
-    found = run_example.xdotool("search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
+    found = testing.windows(title)
     if not found:
         return f"no visible window titled {title!r}"
-    ours = int(found[-1])
+    ours = found[-1]
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         stacking, active = window_ids("_NET_CLIENT_LIST_STACKING"), window_ids("_NET_ACTIVE_WINDOW")
         if stacking and stacking[-1] == ours and active[:1] == [ours]:
             return None
         time.sleep(0.1)
-    names = [run_example.xdotool("getwindowname", str(w)).stdout.strip() for w in stacking]
-    active_name = run_example.xdotool("getwindowname", str(active[0])).stdout.strip() if active else None
+    names = [testing.run("xdotool", "getwindowname", str(w)).stdout.strip() for w in stacking]
+    active_name = testing.run("xdotool", "getwindowname", str(active[0])).stdout.strip() if active else None
     return f"stacking bottom to top {names}, focused {active_name!r}"
-
-
-def kill(host):
-    if host.process.poll() is None:
-        host.process.kill()
-        host.process.wait()
 
 
 def main():
@@ -120,16 +104,12 @@ def main():
     args = parser.parse_args()
     args.debug_log = False
 
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
-            fail("no DISPLAY (run under xvfb-run)")
-        print("SKIP: no DISPLAY (run under xvfb-run)")
-        sys.exit(77)
+    testing.require_display()
 
     with tempfile.TemporaryDirectory(prefix="first-open-outcome-") as root:
         env = run_example.host_environment(args, root)
         record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
-        wm = start_openbox(env) if args.mode == "before-show-openbox" else None
+        wm = testing.start_openbox(env) if args.mode == "before-show-openbox" else None
         host = run(args, env, root, args.mode)
         try:
             if args.mode == "async":
@@ -147,7 +127,7 @@ def main():
                     second.wait_for_line({"outcome: nothing-due"}, "second start")
                     second.stop("second start")
                 finally:
-                    kill(second)
+                    second.kill()
                 result = "Return: continued, then shown-and-dismissed, recorded; second start: nothing-due"
             elif args.mode == "second-call":
                 finish(host, "second call")
@@ -156,8 +136,8 @@ def main():
                                "dismissed: programmatic"):
                     if wanted not in lines:
                         fail(f"no line {wanted!r}\n{host.output()}")
-                if run_example.read_record(record) is not None:
-                    fail(f"second call: a record was written\n{run_example.read_record(record)}")
+                if read_record(record) is not None:
+                    fail(f"second call: a record was written\n{read_record(record)}")
                 result = "second call and another presenter: already-showing, nothing recorded"
             elif args.mode in ("before-show", "before-show-openbox"):
                 line = host.wait_until(lambda lines: next((l for l in lines if l.startswith("mapped: ")), None),
@@ -183,8 +163,8 @@ def main():
                 for wanted in ("dismissed: programmatic", "outcome: closed-by-app"):
                     if wanted not in lines:
                         fail(f"parent destroyed before its map: no line {wanted!r}\n{host.output()}")
-                if run_example.read_record(record) is not None:
-                    fail(f"parent destroyed before its map: a record was written\n{run_example.read_record(record)}")
+                if read_record(record) is not None:
+                    fail(f"parent destroyed before its map: a record was written\n{read_record(record)}")
                 result = "programmatic, closed-by-app, nothing recorded"
             elif args.mode == "cancel":
                 finish(host, "cancelled")
@@ -192,11 +172,11 @@ def main():
                 for wanted in ("dismissed: programmatic", "outcome: cancelled"):
                     if wanted not in lines:
                         fail(f"cancelled: no line {wanted!r}\n{host.output()}")
-                if run_example.read_record(record) is not None:
-                    fail(f"cancelled: a record was written\n{run_example.read_record(record)}")
+                if read_record(record) is not None:
+                    fail(f"cancelled: a record was written\n{read_record(record)}")
                 result = "G_IO_ERROR_CANCELLED, programmatic, nothing recorded"
         finally:
-            kill(host)
+            host.kill()
             if wm is not None:
                 wm.terminate()
                 try:

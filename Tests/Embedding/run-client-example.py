@@ -50,25 +50,13 @@ import sys
 import tempfile
 import time
 
-DEADLINE = 30.0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import (DEADLINE, fail, press, read_record, run, transient_for,  # noqa: E402
+                               window_property, windows)
+
 APP_ID = "org.example.Car"
 VERSION = "1.3.0"
-
-
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(*command):
-    return subprocess.run(command, capture_output=True, text=True, timeout=20)
-
-
-def windows(title, pid=None):
-    command = ["xdotool", "search", "--onlyvisible"]
-    if pid is not None:
-        command += ["--pid", str(pid)]
-    return [int(w) for w in run(*command, "--name", f"^{title}$").stdout.split()]
 
 
 def wait_for_window(title, host, what, pid=None):
@@ -91,37 +79,7 @@ def wait_until_gone(xid, what):
     fail(f"{what}: window {xid:#x} is still there after {DEADLINE:.0f} s")
 
 
-def window_property(xid, name):
-    text = run("xprop", "-id", str(xid), name).stdout
-    return text.split("=", 1)[-1].split("#")[-1].strip() if ("#" in text or "=" in text) else None
-
-
-def transient_for(xid):
-    value = window_property(xid, "WM_TRANSIENT_FOR")
-    return int(value, 16) if value and value.startswith("0x") else None
-
-
-def press(xid, key):
-    run("xdotool", "windowfocus", "--sync", str(xid))
-    time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
-    if run("xdotool", "key", "--clearmodifiers", key).returncode != 0:
-        fail(f"xdotool could not press {key}")
-
-
-class Host:
-    def __init__(self, command, env, log_path):
-        self.log_path = log_path
-        self.log = open(log_path, "wb")
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL)
-
-    def output(self):
-        with open(self.log_path, "rb") as log:
-            return log.read().decode("utf-8", "replace")
-
-    def lines(self):
-        return self.output().splitlines()
-
+class Host(testing.LoggedProcess):
     def check_errors(self, what):
         for line in self.lines():
             if line.startswith("error:") or "CRITICAL" in line or "Traceback" in line:
@@ -155,26 +113,7 @@ class Host:
             self.log.close()
             return
         self.check_running(what)
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
-
-    def kill(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-
-def read_record(record):
-    try:
-        with open(record, encoding="utf-8") as file:
-            return file.read()
-    except OSError:
-        return None
+        self.terminate()
 
 
 def check_maps(host, what):

@@ -26,33 +26,20 @@ xdotool; without a display it skips (exit 77) unless FIRST_OPEN_REQUIRE_DISPLAY=
 """
 import argparse
 import os
-import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
 
-DEADLINE = 30.0
-
-
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import DEADLINE, fail, read_record  # noqa: E402
 
 
 def host_environment(args, root):
     env = dict(os.environ)
-    for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
-                      ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data")]:
-        env[name] = os.path.join(root, sub)
-        os.makedirs(env[name], exist_ok=True)
-
-    def without_swift(value):
-        return ":".join(p for p in value.split(":") if p and "swift" not in p.lower())
-
-    env["PATH"] = without_swift(env.get("PATH", "/usr/bin:/bin"))
-    library_path = without_swift(env.get("LD_LIBRARY_PATH", ""))
+    testing.private_xdg(env, root)
+    env["PATH"] = testing.without_swift(env.get("PATH", "/usr/bin:/bin"))
+    library_path = testing.without_swift(env.get("LD_LIBRARY_PATH", ""))
     if args.lib_dir:
         library_path = ":".join(p for p in [args.lib_dir, library_path] if p)
     env["LD_LIBRARY_PATH"] = library_path
@@ -64,17 +51,7 @@ def host_environment(args, root):
     return env
 
 
-class Host:
-    def __init__(self, command, env, log_path):
-        self.log_path = log_path
-        self.log = open(log_path, "wb")
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL)
-
-    def output(self):
-        with open(self.log_path, "rb") as log:
-            return log.read().decode("utf-8", "replace")
-
+class Host(testing.LoggedProcess):
     def wait_until(self, found, wanted, what):
         """Waits until `found(lines)` is true; fails on an error line, an exit or the deadline."""
         end = time.monotonic() + DEADLINE
@@ -111,53 +88,13 @@ class Host:
             if (outcome == "shown") != (kind == shown):
                 fail(f"{what}: expected {shown or 'no'} window; the {kind} check said {outcome!r}\n{self.output()}")
 
-    def stop(self, what):
-        if self.process.poll() is not None:
-            fail(f"{what}: the app is not running any more (exit {self.process.returncode})\n{self.output()}")
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
-
-
-def xdotool(*arguments):
-    return subprocess.run(["xdotool", *arguments], capture_output=True, text=True, timeout=20)
-
 
 def press_key_in_window(title, key):
-    end = time.monotonic() + DEADLINE
-    while time.monotonic() < end:
-        found = xdotool("search", "--onlyvisible", "--name", f"^{title}$")
-        windows = found.stdout.split()
-        if windows:
-            xdotool("windowfocus", "--sync", windows[-1])
-            time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
-            pressed = xdotool("key", "--clearmodifiers", key)
-            if pressed.returncode != 0:
-                fail(f"xdotool key {key}: {pressed.stderr.strip()}")
-            return
-        time.sleep(0.1)
-    fail(f"no visible window titled {title!r} within {DEADLINE:.0f} s")
-
-
-def read_record(record):
-    try:
-        with open(record, encoding="utf-8") as file:
-            return file.read()
-    except OSError:
-        return None
+    testing.press(testing.wait(f"no visible window titled {title!r}", lambda: testing.windows(title))[-1], key)
 
 
 def wait_for_record(record, version, what):
-    end = time.monotonic() + DEADLINE
-    while time.monotonic() < end:
-        if f"Version={version}\n" in (read_record(record) or ""):
-            return
-        time.sleep(0.05)
-    fail(f"{what}: the record does not hold Version={version}:\n{read_record(record)}")
+    testing.wait(f"{what}: the record does not hold Version={version}", lambda: testing.records(record, version))
 
 
 def present_and_dismiss(args, env, root, record, command, title, key, version, seeded, what):
@@ -179,8 +116,7 @@ def present_and_dismiss(args, env, root, record, command, title, key, version, s
             wait_for_record(record, version, f"{what}, after {key}")
         host.stop(f"{what}, after dismissal")
     finally:
-        if host.process.poll() is None:
-            host.process.kill()
+        host.kill()
 
 
 def main():
@@ -200,21 +136,13 @@ def main():
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
 
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
-            fail("no DISPLAY (run under xvfb-run)")
-        print("SKIP: no DISPLAY (run under xvfb-run)")
-        sys.exit(77)
-    if shutil.which("xdotool") is None:
-        fail("xdotool is not installed")
+    testing.require_display("xdotool")
 
     with tempfile.TemporaryDirectory(prefix="first-open-example-") as root:
         env = host_environment(args, root)
         record = os.path.join(env["XDG_STATE_HOME"], "first-open", args.app_id + ".state")
         if args.seed_version:
-            os.makedirs(os.path.dirname(record), exist_ok=True)
-            with open(record, "w", encoding="utf-8") as file:
-                file.write(f"[First Open]\nVersion={args.seed_version}\n")
+            testing.seed_record(record, args.seed_version)
 
         present_and_dismiss(args, env, root, record, args.command, args.title, args.key, args.version,
                             bool(args.seed_version), "first start")
@@ -227,9 +155,8 @@ def main():
                 second.wait_for_line({"nothing due"}, "second start")
             second.stop("second start")
         finally:
-            if second.process.poll() is None:
-                second.process.kill()
-        if f"Version={args.version}\n" not in (read_record(record) or ""):
+            second.kill()
+        if not testing.records(record, args.version):
             fail(f"second start: the record changed:\n{read_record(record)}")
 
         if args.update_to:

@@ -27,40 +27,21 @@ No `first-open-client-*` folder may be left in $TMPDIR (the killed app's include
     run-gtk4-example.py BIN_DIR APP
 """
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 
-DEADLINE = 30.0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import DEADLINE, fail, read_record, run, transient_for, wait  # noqa: E402
+
 APP_ID = "org.example.Car"
 
 
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
-def run(*command):
-    return subprocess.run(command, capture_output=True, text=True, timeout=20)
-
-
-def wait(what, found, apps=()):
-    end = time.monotonic() + DEADLINE
-    while time.monotonic() < end:
-        result = found()
-        if result:
-            return result
-        time.sleep(0.05)
-    # What the apps said, so that a failure in CI can be read.
-    said = "".join(f"\n--- {app.log_path}:\n{app.output()}" for app in apps if app)
-    fail(f"{what} within {DEADLINE:.0f} s{said}")
-
-
 def windows_named(title):
-    return run("xdotool", "search", "--onlyvisible", "--name", f"^{title}$").stdout.split()
+    return [str(window) for window in testing.windows(title)]
 
 
 def app_windows_shown(count):
@@ -68,31 +49,7 @@ def app_windows_shown(count):
     return windows if len(windows) >= count else None
 
 
-def transient_for(window):
-    # "WM_TRANSIENT_FOR(WINDOW): window id # 0x200003"
-    out = run("xprop", "-id", window, "WM_TRANSIENT_FOR").stdout
-    return int(out.rsplit("#", 1)[1], 16) if "#" in out else None
-
-
-def read_record(path):
-    try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except OSError:
-        return None
-
-
-class App:
-    def __init__(self, command, env, log_path):
-        self.log_path = log_path
-        self.log = open(log_path, "wb")
-        self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL)
-
-    def output(self):
-        with open(self.log_path, "rb") as log:
-            return log.read().decode("utf-8", "replace")
-
+class App(testing.LoggedProcess):
     def wait_for_outcome(self, what):
         def outcome():
             for line in self.output().splitlines():
@@ -103,24 +60,12 @@ class App:
             return None
         return wait(f"{what}: no outcome from the app", outcome)
 
-    def stop(self, what):
-        if self.process.poll() is not None:
-            fail(f"{what}: the app is not running any more (exit {self.process.returncode})\n{self.output()}")
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
-
 
 def check_libraries(pid, what):
-    with open(f"/proc/{pid}/maps", encoding="utf-8") as maps:
-        text = maps.read()
-    if "libgtk-4" not in text:
+    names = testing.maps_libraries(pid)
+    if not any("libgtk-4" in name for name in names):
         fail(f"{what}: the app has no libgtk-4 mapped")
-    if "libgtk-3" in text:
+    if any("libgtk-3" in name for name in names):
         fail(f"{what}: the app has libgtk-3 mapped")
 
 
@@ -147,22 +92,18 @@ def show_and_dismiss(command, env, root, record, title, kind, version, seeded, w
         check_libraries(app.process.pid, what)
         if (read_record(record) is not None) != seeded:
             fail(f"{what}: the record was written before the window was dismissed")
-        run("xdotool", "windowfocus", "--sync", dialog)
-        time.sleep(0.6)  # keys count from 0.5 s after the window was shown or focused (docs/window.md)
-        pressed = run("xdotool", "key", "--clearmodifiers", "Return")
-        if pressed.returncode != 0:
-            fail(f"xdotool key Return: {pressed.stderr.strip()}")
+        testing.press(dialog, "Return")
         outcome = app.wait_for_outcome(what)
         if outcome != f"shown and dismissed: {kind}":
             fail(f"{what}: the app reported {outcome!r}\n{app.output()}")
-        if f"Version={version}\n" not in (read_record(record) or ""):
+        if not testing.records(record, version):
             fail(f"{what}: the record does not hold Version={version}:\n{read_record(record)}")
         check_libraries(app.process.pid, what + ", after dismissal")
         app.stop(what)
     finally:
         for instance in (app, other):
-            if instance and instance.process.poll() is None:
-                instance.process.kill()
+            if instance:
+                instance.kill()
 
 
 def transient_is_of(window, pid):
@@ -179,11 +120,10 @@ def parent_goes_first(command, env, root, record, title, what):
         app.process.wait(10)
         wait(f"{what}: {title!r} still open after its parent went away", lambda: not windows_named(title))
         time.sleep(0.5)
-        if "Version=1.4.0\n" not in (read_record(record) or ""):
+        if not testing.records(record, "1.4.0"):
             fail(f"{what}: the record changed:\n{read_record(record)}")
     finally:
-        if app.process.poll() is None:
-            app.process.kill()
+        app.kill()
 
 
 def wayland_first_start(app_path, bin_dir):
@@ -193,10 +133,7 @@ def wayland_first_start(app_path, bin_dir):
     with tempfile.TemporaryDirectory(prefix="first-open-gtk4-wayland-") as root, \
             desktops.GnomeShellWayland() as desktop:
         env = dict(desktop.env)
-        for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
-                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data")]:
-            env[name] = os.path.join(root, sub)
-            os.makedirs(env[name], exist_ok=True)
+        record = os.path.join(testing.private_xdg(env, root), APP_ID + ".state")
         env.pop("DISPLAY", None)
         env["GDK_BACKEND"] = "wayland"
         env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
@@ -204,7 +141,6 @@ def wayland_first_start(app_path, bin_dir):
         # names the installed one (/usr/local/libexec/…), which is not there.
         env["FIRST_OPEN_HELPER"] = os.path.join(bin_dir, "first-open-window")
         env["NO_AT_BRIDGE"] = "1"
-        record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
         desktop.make_keyboard()  # early: a new virtual keyboard drops its first keys
         app = App([app_path], env, os.path.join(root, "wayland.log"))
         try:
@@ -224,7 +160,7 @@ def wayland_first_start(app_path, bin_dir):
             outcome = app.wait_for_outcome(what)
             if outcome != "shown and dismissed: welcome":
                 fail(f"{what}: the app reported {outcome!r}\n{app.output()}")
-            if "Version=1.3.0\n" not in (read_record(record) or ""):
+            if not testing.records(record, "1.3.0"):
                 fail(f"{what}: the record does not hold Version=1.3.0:\n{read_record(record)}")
             app.stop(what)
         finally:
@@ -234,31 +170,20 @@ def wayland_first_start(app_path, bin_dir):
 
 def main():
     bin_dir, app_path = sys.argv[1:3]
-    if not os.environ.get("DISPLAY"):
-        if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
-            fail("no DISPLAY (run under xvfb-run)")
-        print("SKIP: no DISPLAY (run under xvfb-run)")
-        sys.exit(77)
-    for tool in ("xdotool", "xprop", "openbox"):
-        if shutil.which(tool) is None:
-            fail(f"{tool} is not installed")
+    testing.require_display("xdotool", "xprop", "openbox")
     for program in ("first-open", "first-open-window"):
         if not os.access(os.path.join(bin_dir, program), os.X_OK):
             fail(f"no {program} in {bin_dir}")
 
     with tempfile.TemporaryDirectory(prefix="first-open-gtk4-example-") as root:
         env = dict(os.environ)
-        for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
-                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data"), ("HOME", "home")]:
-            env[name] = os.path.join(root, sub)
-            os.makedirs(env[name], exist_ok=True)
+        record = os.path.join(testing.private_xdg(env, root, home=True), APP_ID + ".state")
         env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
         # The window helper of the same build: a first-open that Meson's build configured
         # names the installed one (/usr/local/libexec/…), which is not there.
         env["FIRST_OPEN_HELPER"] = os.path.join(bin_dir, "first-open-window")
         env["NO_AT_BRIDGE"] = "1"
         env.pop("GDK_BACKEND", None)
-        record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
 
         # A window manager, for WM_TRANSIENT_FOR to mean what it does on a desktop.
         manager = subprocess.Popen(["openbox", "--sm-disable"], env=env, stdout=subprocess.DEVNULL,
@@ -277,9 +202,8 @@ def main():
                     fail("second start: a window is on screen")
                 second.stop("second start")
             finally:
-                if second.process.poll() is None:
-                    second.process.kill()
-            if "Version=1.3.0\n" not in (read_record(record) or ""):
+                second.kill()
+            if not testing.records(record, "1.3.0"):
                 fail(f"second start: the record changed:\n{read_record(record)}")
 
             show_and_dismiss([app_path, "1.4.0"], env, root, record, "What's New in Car", "whats-new", "1.4.0",

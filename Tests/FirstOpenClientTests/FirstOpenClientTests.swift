@@ -2,6 +2,7 @@
 import CGLib
 import FirstOpenContent
 import FirstOpenState
+import FirstOpenTestSupport
 import Foundation
 import XCTest
 
@@ -83,9 +84,9 @@ final class FirstOpenClientTests: XCTestCase {
     /// (never before the calls of this turn are made), and no temporary file left, even
     /// while first-open runs.
     func testARunReportsOnTheMainLoop() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stand-in-first-open-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let standIn = try TemporaryDirectory("stand-in-first-open")
+        defer { standIn.remove() }
+        let folder = standIn.path
         let script = folder + "/first-open"
         let seen = folder + "/seen"
         try Data("""

@@ -18,7 +18,7 @@ final class FuzzTests: XCTestCase {
     }
 
     static var corpus: [[UInt8]] {
-        let directory = packageRoot + "/Tests/Corpus/specs"
+        let directory = packageRoot.path + "/Tests/Corpus/specs"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory).sorted()) ?? []
         return names.compactMap { FileManager.default.contents(atPath: directory + "/" + $0).map(Array.init) }
             + [Array((try? String(contentsOfFile: example("org.example.Car.spec"), encoding: .utf8))?.utf8 ?? "".utf8)]

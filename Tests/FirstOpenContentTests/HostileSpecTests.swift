@@ -1,6 +1,7 @@
 import FirstOpenContent
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// Hostile spec files: messages stay short and on one line, broken encodings are named
 /// as such, and what GKeyFile merges silently is reported.

@@ -2,6 +2,7 @@ import FirstOpenContent
 import FirstOpenState
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 final class MetainfoReleasesTests: XCTestCase {
     private let xml = """

@@ -2,6 +2,7 @@ import FirstOpenContent
 import FirstOpenState
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// A metainfo file as the whole source of a window (no spec): id, name, icon, version
 /// and notes, as GNOME Software reads them.

@@ -1,6 +1,7 @@
 import FirstOpenContent
 import FirstOpenState
 import XCTest
+import FirstOpenTestSupport
 
 /// The caps on release notes (docs/spec-format.md, "Limits"): a paragraph, a list, a
 /// release and a whole What's New window are cut to them with a visible note, and

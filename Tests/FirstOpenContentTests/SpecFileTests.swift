@@ -1,6 +1,7 @@
 import FirstOpenContent
 import FirstOpenState
 import XCTest
+import FirstOpenTestSupport
 
 final class SpecFileTests: XCTestCase {
     func testLoadsTheCarExample() throws {

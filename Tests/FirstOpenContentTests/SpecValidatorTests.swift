@@ -1,5 +1,6 @@
 import FirstOpenContent
 import XCTest
+import FirstOpenTestSupport
 
 final class SpecValidatorTests: XCTestCase {
     private var directory: TemporaryDirectory!

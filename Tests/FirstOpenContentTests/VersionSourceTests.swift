@@ -2,6 +2,7 @@ import Foundation
 import FirstOpenContent
 import FirstOpenState
 import XCTest
+import FirstOpenTestSupport
 
 final class VersionSourceTests: XCTestCase {
     private func spec(_ directory: TemporaryDirectory, versionLine: String) throws -> SpecFile {
@@ -119,7 +120,7 @@ final class VersionSourceTests: XCTestCase {
         // notes, not the current version (one rule for a metainfo file, issue 34).
         XCTAssertEqual(try loaded.currentVersion().description, "1.10")
 
-        let example = try SpecFile(path: packageRoot + "/data/examples/os-release.spec")
+        let example = try SpecFile(path: packageRoot.path + "/data/examples/os-release.spec")
         XCTAssertEqual(example.versionSource.description, "os-release:VERSION_ID")
     }
 

@@ -1,6 +1,7 @@
 import FirstOpenContent
 import FirstOpenState
 import XCTest
+import FirstOpenTestSupport
 
 final class WhatsNewContentTests: XCTestCase {
     private func v(_ text: String) -> Version {

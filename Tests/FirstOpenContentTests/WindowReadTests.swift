@@ -1,6 +1,7 @@
 import FirstOpenContent
 import FirstOpenState
 import XCTest
+import FirstOpenTestSupport
 
 /// What the window helper reads (``SpecFile/init(argument:locale:forWindow:notesAfter:)``):
 /// the same window as reading the spec to decide and then its content, with each file

@@ -2,6 +2,7 @@ import FirstOpenContent
 import FirstOpenFlow
 import FirstOpenState
 import XCTest
+import FirstOpenTestSupport
 
 /// ``PresentationFlow`` without GTK: each step of the one flow every front end drives.
 final class PresentationFlowTests: XCTestCase {
@@ -51,10 +52,10 @@ final class PresentationFlowTests: XCTestCase {
     }
 
     func testAQuietSessionLeavesEvenACorruptRecordAlone() throws {
-        let directory = NSTemporaryDirectory() + "first-open-flow-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = try TemporaryDirectory("first-open-flow")
+        defer { folder.remove() }
+        let directory = folder.path
         let store = KeyFileVersionStore(directory: directory)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "not a key file".write(toFile: store.path(for: appID), atomically: false, encoding: .utf8)
         let live = SessionEnvironment.fixed(quietSession: QuietSession(kind: .liveSession, reason: "a live session"))
         let quiet = try flow("1.0", store: store, environment: live)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FirstOpenState
+import FirstOpenTestSupport
 
 /// The one checked read: regular files only, bounded, never blocking. A read that
 /// blocked would hang the suite, so each one runs on a thread that the test waits for
@@ -32,7 +33,7 @@ final class CheckedFileTests: XCTestCase {
     }
 
     func testRegularFileIsReadWhole() throws {
-        try temp.write("[First Open]\nVersion=1.0\n", to: "a.state")
+        try temp.write("a.state", "[First Open]\nVersion=1.0\n")
         XCTAssertEqual(try readGuarded(temp.path + "/a.state", limit: 100)?.get(), Array("[First Open]\nVersion=1.0\n".utf8))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FirstOpenState
+import FirstOpenTestSupport
 
 /// Read-compare-write under the record lock: concurrent writers in one process (each
 /// with its own lock descriptor, as separate processes have) never lower a record,

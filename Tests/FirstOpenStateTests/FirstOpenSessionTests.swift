@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FirstOpenState
+import FirstOpenTestSupport
 
 final class FirstOpenSessionTests: XCTestCase {
     private let appID = "org.example.Car"
@@ -64,7 +65,7 @@ final class FirstOpenSessionTests: XCTestCase {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let store = KeyFileVersionStore(directory: temp.path)
-        try temp.write("Version=", to: "org.example.Car.state")
+        try temp.write("org.example.Car.state", "Version=")
         let current = try session("1.3.0", store: store)
         XCTAssertThrowsError(try current.decide()) { error in
             guard case .corrupt? = error as? StoreError else { return XCTFail("\(error)") }
@@ -77,7 +78,7 @@ final class FirstOpenSessionTests: XCTestCase {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         let store = KeyFileVersionStore(directory: temp.path)
-        try temp.write("not a key file", to: "org.example.Car.state")
+        try temp.write("org.example.Car.state", "not a key file")
         let current = try session("1.3.0", store: store)
         let (decision, repaired) = try current.decideRepairingCorruptRecord()
         XCTAssertEqual(decision, .nothing(.unusableRecord(current: try Version("1.3.0"))))

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FirstOpenState
+import FirstOpenTestSupport
 
 final class FirstOpenSettingsTests: XCTestCase {
     private var temp: TemporaryDirectory!
@@ -36,8 +37,8 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testAdminDefaultsApply() throws {
-        try temp.write("[Defaults]\nShowWhatsNew=false\nPolicy=major\nShowInLiveSessions=true\nShowForSystemAccounts=true\n",
-                       to: "etc-xdg/" + conf)
+        try temp.write("etc-xdg/" + conf,
+                       "[Defaults]\nShowWhatsNew=false\nPolicy=major\nShowInLiveSessions=true\nShowForSystemAccounts=true\n")
         let (settings, warnings) = load()
         XCTAssertEqual(warnings, [])
         XCTAssertFalse(settings.showsWhatsNew)
@@ -48,8 +49,8 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testUserOverridesAdmin() throws {
-        try temp.write("[Defaults]\nShowWhatsNew=false\nPolicy=major\n", to: "etc-xdg/" + conf)
-        try temp.write("[Defaults]\nShowWhatsNew=true\nPolicy=patch\n", to: "home-config/" + conf)
+        try temp.write("etc-xdg/" + conf, "[Defaults]\nShowWhatsNew=false\nPolicy=major\n")
+        try temp.write("home-config/" + conf, "[Defaults]\nShowWhatsNew=true\nPolicy=patch\n")
         let (settings, warnings) = load()
         XCTAssertEqual(warnings, [])
         XCTAssertTrue(settings.showsWhatsNew)
@@ -57,9 +58,9 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testLockedKeysIgnoreTheUser() throws {
-        try temp.write("[Defaults]\nShowWhatsNew=true\nPolicy=minor\nLocked=ShowWhatsNew;Policy\n", to: "etc-xdg/" + conf)
-        try temp.write("[Defaults]\nShowWhatsNew=false\nPolicy=any\nShowInLiveSessions=true\n[App org.example.Car]\nShowWhatsNew=false\n",
-                       to: "home-config/" + conf)
+        try temp.write("etc-xdg/" + conf, "[Defaults]\nShowWhatsNew=true\nPolicy=minor\nLocked=ShowWhatsNew;Policy\n")
+        try temp.write("home-config/" + conf,
+                       "[Defaults]\nShowWhatsNew=false\nPolicy=any\nShowInLiveSessions=true\n[App org.example.Car]\nShowWhatsNew=false\n")
         let (settings, warnings) = load()
         XCTAssertEqual(warnings, [])
         XCTAssertTrue(settings.showsWhatsNew, "locked")
@@ -69,7 +70,7 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testPerAppGroups() throws {
-        try temp.write("""
+        try temp.write("etc-xdg/" + conf, """
             [Defaults]
             Policy=minor
             [App org.example.Car]
@@ -78,8 +79,8 @@ final class FirstOpenSettingsTests: XCTestCase {
             Locked=ShowWhatsNew
             [App org.example.Other]
             Policy=any
-            """, to: "etc-xdg/" + conf)
-        try temp.write("[App org.example.Car]\nShowWhatsNew=true\n[Defaults]\nPolicy=major\n", to: "home-config/" + conf)
+            """)
+        try temp.write("home-config/" + conf, "[App org.example.Car]\nShowWhatsNew=true\n[Defaults]\nPolicy=major\n")
         let (car, carWarnings) = load()
         XCTAssertEqual(carWarnings, [])
         XCTAssertEqual(car.policy, .major, "the user file overrides the admin's app group")
@@ -95,9 +96,9 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testFirstSystemDirectoryWinsPerKey() throws {
-        try temp.write("[Defaults]\nPolicy=patch\n", to: "etc-xdg/" + conf)
-        try temp.write("[Defaults]\nPolicy=major\nShowWhatsNew=false\nLocked=ShowWhatsNew\n", to: "usr-share-xdg/" + conf)
-        try temp.write("[Defaults]\nShowWhatsNew=true\n", to: "home-config/" + conf)
+        try temp.write("etc-xdg/" + conf, "[Defaults]\nPolicy=patch\n")
+        try temp.write("usr-share-xdg/" + conf, "[Defaults]\nPolicy=major\nShowWhatsNew=false\nLocked=ShowWhatsNew\n")
+        try temp.write("home-config/" + conf, "[Defaults]\nShowWhatsNew=true\n")
         let (settings, warnings) = load()
         XCTAssertEqual(warnings, [])
         XCTAssertEqual(settings.policy, .patch)
@@ -105,9 +106,9 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testBrokenFilesAndValuesAreWarnings() throws {
-        try temp.write("this is not a key file\n", to: "etc-xdg/" + conf)
-        try temp.write("[Defaults]\nShowWhatsNew=false\n", to: "usr-share-xdg/" + conf)
-        try temp.write("""
+        try temp.write("etc-xdg/" + conf, "this is not a key file\n")
+        try temp.write("usr-share-xdg/" + conf, "[Defaults]\nShowWhatsNew=false\n")
+        try temp.write("home-config/" + conf, """
             [Defaults]
             Policy=sometimes
             ShowInLiveSessions=maybe
@@ -115,7 +116,7 @@ final class FirstOpenSettingsTests: XCTestCase {
             Locked=Policy
             [Default]
             ShowWhatsNew=true
-            """, to: "home-config/" + conf)
+            """)
         let (settings, warnings) = load()
         XCTAssertFalse(settings.showsWhatsNew, "the readable admin file still applies")
         XCTAssertNil(settings.policy)
@@ -133,14 +134,14 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testUnknownLockedKeyIsAWarning() throws {
-        try temp.write("[Defaults]\nLocked=ShowWhatsNew;Colour;\n", to: "etc-xdg/" + conf)
+        try temp.write("etc-xdg/" + conf, "[Defaults]\nLocked=ShowWhatsNew;Colour;\n")
         let (settings, warnings) = load()
         XCTAssertEqual(settings.lockedKeys, [.showWhatsNew])
         XCTAssertEqual(warnings, ["\(admin1)/\(conf): [Defaults] Locked: unknown key \"Colour\" ignored"])
     }
 
     func testSetUserShowsWhatsNewWritesAtomicallyAndKeepsTheRest() throws {
-        try temp.write("# my settings\n[Defaults]\nPolicy=patch\n", to: "home-config/" + conf)
+        try temp.write("home-config/" + conf, "# my settings\n[Defaults]\nPolicy=patch\n")
         let (settings, _) = load()
         try settings.setUserShowsWhatsNew(false, appID: appID)
         let (reloaded, warnings) = load()
@@ -166,7 +167,7 @@ final class FirstOpenSettingsTests: XCTestCase {
     }
 
     func testSetUserShowsWhatsNewRespectsLocksAndBrokenFiles() throws {
-        try temp.write("[Defaults]\nLocked=ShowWhatsNew\n", to: "etc-xdg/" + conf)
+        try temp.write("etc-xdg/" + conf, "[Defaults]\nLocked=ShowWhatsNew\n")
         let (locked, _) = load()
         XCTAssertThrowsError(try locked.setUserShowsWhatsNew(false, appID: appID)) { error in
             XCTAssertEqual(error as? SettingsError, .locked(key: "ShowWhatsNew"))
@@ -174,8 +175,8 @@ final class FirstOpenSettingsTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: user + "/" + conf))
 
-        try temp.write("[Defaults]\nLocked=\n", to: "etc-xdg/" + conf)
-        try temp.write("broken\n", to: "home-config/" + conf)
+        try temp.write("etc-xdg/" + conf, "[Defaults]\nLocked=\n")
+        try temp.write("home-config/" + conf, "broken\n")
         let (settings, _) = load()
         XCTAssertThrowsError(try settings.setUserShowsWhatsNew(false, appID: appID)) { error in
             guard case .unwritable? = error as? SettingsError else { return XCTFail("\(error)") }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FirstOpenState
+import FirstOpenTestSupport
 
 final class KeyFileVersionStoreTests: XCTestCase {
     private var temp: TemporaryDirectory!
@@ -161,7 +162,7 @@ final class KeyFileVersionStoreTests: XCTestCase {
     }
 
     func testUnreadableWhenTheParentIsARegularFile() throws {
-        try temp.write("not a directory", to: "state-file")
+        try temp.write("state-file", "not a directory")
         let blocked = KeyFileVersionStore(directory: temp.path + "/state-file")
         guard case let .unreadable(path, reason)? = storeError({ _ = try blocked.recordedVersion(for: appID) }) else {
             return XCTFail("expected .unreadable")
@@ -225,7 +226,7 @@ final class KeyFileVersionStoreTests: XCTestCase {
     }
 
     func testUnwritableWhenTheDirectoryIsARegularFile() throws {
-        try temp.write("not a directory", to: "state-file")
+        try temp.write("state-file", "not a directory")
         let blocked = KeyFileVersionStore(directory: temp.path + "/state-file")
         guard case let .unwritable(path, reason)? = storeError({ try blocked.record(try Version("1.0"), for: appID) }) else {
             return XCTFail("expected .unwritable")

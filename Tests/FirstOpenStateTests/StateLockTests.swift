@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import FirstOpenState
+import FirstOpenTestSupport
 
 /// The lock is checked against real second processes (`flock` from util-linux).
 final class StateLockTests: XCTestCase {

@@ -1,46 +1,6 @@
 import Foundation
 import XCTest
 
-/// A fresh temporary directory, removed again by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init(file: StaticString = #filePath, line: UInt = #line) throws {
-        var template = Array((NSTemporaryDirectory() + "/first-open-state-tests.XXXXXX").utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
-            return String(cString: base)
-        }
-        guard let created else { throw NSError(domain: "mkdtemp", code: Int(errno)) }
-        path = created
-    }
-
-    func remove() {
-        // A test may have made parts read-only; restore before removing.
-        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func write(_ bytes: [UInt8], to name: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + name))
-    }
-
-    func write(_ text: String, to relativePath: String) throws {
-        let full = path + "/" + relativePath
-        try FileManager.default.createDirectory(
-            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
-    }
-
-    func read(_ relativePath: String) throws -> String {
-        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/" + relativePath)), as: UTF8.self)
-    }
-
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-}
-
 /// Runs a program to completion and returns its exit status.
 @discardableResult
 func runProgram(_ executable: String, _ arguments: [String]) throws -> Int32 {

@@ -23,7 +23,7 @@ final class AccessibilityTreeTests: XCTestCase {
     /// Runs `Tests/Accessibility/SCRIPT ARGUMENTS` on a private session bus, with the
     /// AT-SPI bridge on (no NO_AT_BRIDGE), and expects every check to pass.
     private func runCheck(_ script: String, _ arguments: [String]) throws {
-        let path = CLIHarness.packageRoot.appendingPathComponent("Tests/Accessibility/\(script)").path
+        let path = packageRoot.appendingPathComponent("Tests/Accessibility/\(script)").path
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NO_AT_BRIDGE")
         environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
@@ -41,6 +41,6 @@ final class AccessibilityTreeTests: XCTestCase {
     /// dialog", the rows, "Continue push button"; Tab: "Release Notes push button".
     func testOrcaReadsTheWindow() throws {
         try runCheck("check-orca.py", [CLIHarness.productsDirectory.path,
-                                       CLIHarness.packageRoot.appendingPathComponent("data/examples/org.example.Car.spec").path])
+                                       packageRoot.appendingPathComponent("data/examples/org.example.Car.spec").path])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// No spec needed: every command takes an AppStream metainfo file or `appstream:APPID`
 /// (found in `$XDG_DATA_HOME`/`$XDG_DATA_DIRS`, `metainfo/` then `appdata/`), as the
@@ -14,7 +15,7 @@ final class AppStreamSourceTests: XCTestCase {
         for folder in [appdata, applications] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+        let fixture = try String(contentsOf: packageRoot.appendingPathComponent(
             "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
         try fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>org.example.Maps.desktop</id>")
             .write(to: appdata.appendingPathComponent("org.example.Maps.appdata.xml"), atomically: false, encoding: .utf8)
@@ -34,7 +35,7 @@ final class AppStreamSourceTests: XCTestCase {
         try FileManager.default.createDirectory(at: metainfo, withIntermediateDirectories: true)
         cli.environment["XDG_DATA_DIRS"] = share.path
         cli.environment["XDG_CACHE_HOME"] = cli.root.appendingPathComponent("cache").path
-        let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+        let fixture = try String(contentsOf: packageRoot.appendingPathComponent(
             "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
         func install(_ file: String, id: String, launchable: String? = nil) throws {
             let text = fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>\(id)</id>")
@@ -73,7 +74,7 @@ final class AppStreamSourceTests: XCTestCase {
                                  share: String = "share") throws -> URL {
         let metainfo = cli.root.appendingPathComponent(share).appendingPathComponent("metainfo")
         try FileManager.default.createDirectory(at: metainfo, withIntermediateDirectories: true)
-        let fixture = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+        let fixture = try String(contentsOf: packageRoot.appendingPathComponent(
             "Tests/Golden/notes/org.example.Maps.metainfo.xml"), encoding: .utf8)
         for (file, id, launchable) in files {
             let text = fixture.replacingOccurrences(of: "<id>org.example.Maps</id>", with: "<id>\(id)</id>")

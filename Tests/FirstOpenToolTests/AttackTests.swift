@@ -399,7 +399,7 @@ final class NewUserTests: XCTestCase {
         XCTAssertEqual(try cli.run(["explain", spec]).stdout,
                        "nothing: What's New is turned off for \(appID) (1.2.0 -> 1.3.0) by ShowWhatsNew=false in "
                            + "\(admin) [Defaults], locked by the administrator\n")
-        let docs = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("docs/spec-format.md"),
+        let docs = try String(contentsOf: packageRoot.appendingPathComponent("docs/spec-format.md"),
                               encoding: .utf8)
         let row = try XCTUnwrap(docs.components(separatedBy: "\n").first { $0.hasPrefix("| `ShowWhatsNew` |") })
         XCTAssertFalse(row.contains("recorded silently"), row)
@@ -410,7 +410,7 @@ final class NewUserTests: XCTestCase {
     /// gjs, orca, debhelper, lintian…) to show one window, and every apt step failed at
     /// once while another apt held the dpkg lock.
     func testTheDemoInstallsOnlyWhatItNeedsAndAptWaitsForTheLock() throws {
-        let root = CLIHarness.packageRoot
+        let root = packageRoot
         let listed = try CLIHarness.runTool("/bin/bash", [root.appendingPathComponent("scripts/setup.sh").path, "--demo", "--list"])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         let demo = Set(listed.stdout.split(separator: "\n").map(String.init))
@@ -435,13 +435,13 @@ final class NewUserTests: XCTestCase {
     /// package's leftover entry would then fail at every login. It names the package's own
     /// link, as the entry Meson generates does.
     func testTheAutostartSampleNamesItsPackagesOwnTryExecLink() throws {
-        let sample = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent(
+        let sample = try String(contentsOf: packageRoot.appendingPathComponent(
             "data/autostart/first-open-os-release.desktop"), encoding: .utf8)
         let lines = sample.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.contains("Exec=first-open show /usr/share/first-open/os-release.spec"), sample)
         // meson.build: TRYEXEC = prefix / libexecdir / 'autostart-' + the spec's stem.
         XCTAssertTrue(lines.contains("TryExec=/usr/libexec/first-open/autostart-os-release"), sample)
-        let meson = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("meson.build"), encoding: .utf8)
+        let meson = try String(contentsOf: packageRoot.appendingPathComponent("meson.build"), encoding: .utf8)
         XCTAssertTrue(meson.contains("autostart_marker = 'autostart-' + fs.stem(autostart_spec)"), "the name Meson installs")
     }
 
@@ -474,7 +474,7 @@ final class NewUserTests: XCTestCase {
     /// the icon's pixel cap). Counted with inotify: each is opened once.
     func testValidateReadsTheSpecAndItsMetainfoOnce() throws {
         let cli = try CLIHarness()
-        let example = CLIHarness.packageRoot.appendingPathComponent("data/examples")
+        let example = packageRoot.appendingPathComponent("data/examples")
         for name in ["org.example.Car.spec", "org.example.Car.metainfo.xml"] {
             try FileManager.default.copyItem(at: example.appendingPathComponent(name),
                                              to: cli.root.appendingPathComponent(name))

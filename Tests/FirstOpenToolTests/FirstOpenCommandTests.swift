@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// End-to-end tests of `first-open` without a window: decisions, records, errors.
 final class FirstOpenCommandTests: XCTestCase {
@@ -258,7 +259,7 @@ final class FirstOpenCommandTests: XCTestCase {
 
     /// Every exit status the man page documents is also named in `first-open --help`.
     func testHelpNamesEveryExitStatusOfTheManPage() throws {
-        let manPage = try String(contentsOf: CLIHarness.packageRoot.appendingPathComponent("data/first-open.1"),
+        let manPage = try String(contentsOf: packageRoot.appendingPathComponent("data/first-open.1"),
                                  encoding: .utf8)
         let section = try XCTUnwrap(manPage.components(separatedBy: ".SH EXIT STATUS").dropFirst().first)
             .components(separatedBy: "\n.SH ").first ?? ""
@@ -281,7 +282,7 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(install.status, 0, install.stderr)
         // Installed from the build tree: the entry would break when it is cleaned; said so.
         XCTAssertTrue(install.stderr.hasPrefix("first-open: warning: the entry runs \(CLIHarness.firstOpen.path) from "
-                                               + "the build tree \(CLIHarness.packageRoot.path)"), install.stderr)
+                                               + "the build tree \(packageRoot.path)"), install.stderr)
         XCTAssertEqual(install.stderr.split(separator: "\n").count, 1, install.stderr)
         let entry = cli.configHome.appendingPathComponent("autostart/first-open-org.example.Car.desktop")
         let text = try String(contentsOf: entry, encoding: .utf8)

@@ -20,7 +20,7 @@ final class ParentWindowTests: XDisplayTestCase {
         var environment = cli.environment
         environment["FIRST_OPEN"] = CLIHarness.firstOpen.path
         environment["GSK_RENDERER"] = "cairo" // GTK 4 without GL under Xvfb
-        let script = CLIHarness.packageRoot.appendingPathComponent("examples/parent/\(name)").path
+        let script = packageRoot.appendingPathComponent("examples/parent/\(name)").path
         return try CLIHarness.launchTool(Self.python, [script, spec, "--exit-when-done"], environment: environment)
     }
 

@@ -26,7 +26,7 @@ final class RealDesktopTests: XCTestCase {
 
     /// Runs `check-desktop.py DESKTOP` against the built programs; every check must pass.
     private func check(_ desktop: String) throws {
-        let script = CLIHarness.packageRoot.appendingPathComponent("Tests/Desktops/check-desktop.py").path
+        let script = packageRoot.appendingPathComponent("Tests/Desktops/check-desktop.py").path
         let started = try CLIHarness.launchTool("/usr/bin/python3", [script, desktop, CLIHarness.productsDirectory.path],
                                                 environment: ProcessInfo.processInfo.environment)
         let result = CLIHarness.finish(started, timeout: 300)

@@ -43,7 +43,7 @@ final class ReliabilityTests: XCTestCase {
 
     // MARK: Hostile corpora and fuzzed specs through the real binaries
 
-    static let corpusDirectory = CLIHarness.packageRoot.appendingPathComponent("Tests/Corpus")
+    static let corpusDirectory = packageRoot.appendingPathComponent("Tests/Corpus")
 
     static func corpus(_ kind: String) throws -> [(name: String, bytes: [UInt8])] {
         let directory = corpusDirectory.appendingPathComponent(kind)

@@ -267,7 +267,7 @@ final class ScreenshotCommandTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, result.stderr)
         XCTAssertTrue(result.stderr.hasPrefix("first-open: warning: --locale he: no first-open.mo for he in \(empty.path)"),
                       result.stderr)
-        let command = CLIHarness.packageRoot.appendingPathComponent("scripts/build-translations.sh").path + " " + empty.path
+        let command = packageRoot.appendingPathComponent("scripts/build-translations.sh").path + " " + empty.path
         XCTAssertTrue(result.stderr.contains("until you run: \(command)"), result.stderr)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// The project's own golden images: the example window in both kinds, light and dark,
 /// scale 1 and 2, English and Hebrew (right-to-left), rendered in one process and

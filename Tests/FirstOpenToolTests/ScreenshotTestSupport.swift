@@ -1,19 +1,20 @@
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// Shared pieces of the `first-open screenshot` tests: the golden matrix, paths,
 /// and small readers for what the renderer writes.
 enum ScreenshotFixture {
     /// The example spec the golden images are rendered from.
     static var exampleSpec: URL {
-        CLIHarness.packageRoot.appendingPathComponent("data/examples/org.example.Car.spec")
+        packageRoot.appendingPathComponent("data/examples/org.example.Car.spec")
     }
 
     /// The committed golden images.
-    static var goldenDirectory: URL { CLIHarness.packageRoot.appendingPathComponent("Tests/Golden") }
+    static var goldenDirectory: URL { packageRoot.appendingPathComponent("Tests/Golden") }
 
     /// Where the golden test leaves its renders and diff images for a human to look at.
-    static var outputDirectory: URL { CLIHarness.packageRoot.appendingPathComponent(".build/golden-out") }
+    static var outputDirectory: URL { packageRoot.appendingPathComponent(".build/golden-out") }
 
     /// The file-name pattern of the golden images.
     static let pattern = "{kind}-{locale}-{theme}@{scale}x.png"
@@ -39,7 +40,7 @@ enum ScreenshotFixture {
     /// The long What's New of AppStream release notes (Tests/Golden/notes): the spec,
     /// its matrix and file names; keep in step with scripts/update-goldens.sh.
     static var notesSpec: URL {
-        CLIHarness.packageRoot.appendingPathComponent("Tests/Golden/notes/org.example.Maps.spec")
+        packageRoot.appendingPathComponent("Tests/Golden/notes/org.example.Maps.spec")
     }
     static var notesGoldenDirectory: URL { goldenDirectory.appendingPathComponent("notes") }
     static let notesMatrixArguments = [

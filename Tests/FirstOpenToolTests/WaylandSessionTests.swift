@@ -6,17 +6,17 @@ import XCTest
 /// most GNOME logins are today, against a private headless Weston.
 final class WaylandSessionTests: XCTestCase {
     private var weston: Process?
-    private var runtimeDirectory: URL?
+    private var runtimeDirectory: TemporaryDirectory?
     private let socket = "first-open-test-\(getpid())"
 
     override func setUpWithError() throws {
         let westonPath = "/usr/bin/weston"
         try require(FileManager.default.isExecutableFile(atPath: westonPath), "weston is not installed",
                     hint: "scripts/setup.sh installs it")
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("wayland-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        runtimeDirectory = runtime
+        // mkdtemp's mode 0700 is what XDG_RUNTIME_DIR must have.
+        let folder = try TemporaryDirectory("wayland")
+        runtimeDirectory = folder
+        let runtime = folder.url
         let process = Process()
         process.executableURL = URL(fileURLWithPath: westonPath)
         process.arguments = ["--backend=headless-backend.so", "--socket=\(socket)", "--idle-time=0"]
@@ -37,7 +37,8 @@ final class WaylandSessionTests: XCTestCase {
     override func tearDown() {
         weston?.terminate()
         weston?.waitUntilExit()
-        if let runtimeDirectory { try? FileManager.default.removeItem(at: runtimeDirectory) }
+        runtimeDirectory?.remove()
+        runtimeDirectory = nil
     }
 
     func testWindowIsShownWithOnlyWaylandDisplay() throws {

@@ -5,6 +5,7 @@ import FirstOpenState
 @testable import FirstOpenViews
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// The Swift counterpart of `first_open_presenter_new_from_appdata`: a metainfo file in
 /// the app's GResource (as libadwaita's About window reads it), or none for the default
@@ -13,9 +14,9 @@ final class AppdataTests: XCTestCase {
     func testTheMetainfoFileComesFromTheAppsGResource() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let root = NSTemporaryDirectory() + "first-open-appdata-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: root) }
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            let folder = try TemporaryDirectory("first-open-appdata")
+            defer { folder.remove() }
+            let root = folder.path
             try """
                 <component><id>org.example.Resourceful</id><name>Resourceful</name>
                 <icon type="stock">accessories-calculator</icon><releases>

@@ -6,6 +6,7 @@ import FirstOpenContent
 import Foundation
 import XCTest
 import FirstOpenGTKWrappers
+import FirstOpenTestSupport
 
 /// Icons an app has that are not files on the default search path: the spec's own
 /// `icons/` folder (for the library's dialog, without touching the app's default icon
@@ -35,8 +36,9 @@ final class IconFolderTests: XCTestCase {
     func testTheWindowsIconFolderIsUsedWithoutChangingTheDefaultTheme() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let root = NSTemporaryDirectory() + "first-open-icons-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let folder = try TemporaryDirectory("first-open-icons")
+            defer { folder.remove() }
+            let root = folder.path
             try Self.writePNG(root + "/icons/hicolor/48x48/apps/org.example.PrivateIcon.png")
             // A stray file in the folder is no theme and does not spoil the others.
             try Data("notes".utf8).write(to: URL(fileURLWithPath: root + "/icons/README"))
@@ -67,8 +69,9 @@ final class IconFolderTests: XCTestCase {
     func testAFolderTheDefaultThemeAlreadySearchesFirstMakesNoSecondTheme() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let root = NSTemporaryDirectory() + "first-open-icons-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let folder = try TemporaryDirectory("first-open-icons")
+            defer { folder.remove() }
+            let root = folder.path
             try Self.writePNG(root + "/icons/hicolor/48x48/apps/org.example.HelperIcon.png")
             let theme = try XCTUnwrap(gtk_icon_theme_get_default())
             var saved: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
@@ -99,8 +102,9 @@ final class IconFolderTests: XCTestCase {
     func testIconsFromARegisteredGResourceLoad() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let root = NSTemporaryDirectory() + "first-open-gresource-\(UUID().uuidString)"
-            defer { try? FileManager.default.removeItem(atPath: root) }
+            let folder = try TemporaryDirectory("first-open-gresource")
+            defer { folder.remove() }
+            let root = folder.path
             // GTK reads a resource path as part of hicolor: PATH/48x48/apps/NAME.png.
             try Self.writePNG(root + "/48x48/apps/org.example.ResourceIcon.png")
             try """

@@ -6,6 +6,7 @@ import CGtk
 import Foundation
 import XCTest
 import FirstOpenGTKWrappers
+import FirstOpenTestSupport
 
 /// Icon files are decoded from checked bytes, with a pixel cap applied before GdkPixbuf
 /// allocates anything.
@@ -28,11 +29,18 @@ final class ImageLoaderTests: XCTestCase {
             + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
     }
 
+    private var folder: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryDirectory("first-open-image")
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
     private func write(_ bytes: [UInt8]) throws -> String {
-        let path = NSTemporaryDirectory() + "/first-open-image-\(UUID().uuidString).png"
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
+        try folder.write("image-\(UUID().uuidString).png", Data(bytes))
     }
 
     func testAnImageOverThePixelCapIsRefusedFromItsHeader() throws {
@@ -44,7 +52,7 @@ final class ImageLoaderTests: XCTestCase {
     }
 
     func testARealIconIsScaledToFit() throws {
-        let icon = CLIPaths.packageRoot + "/data/examples/icons/hicolor/scalable/apps/org.example.Car.svg"
+        let icon = packageRoot.path + "/data/examples/icons/hicolor/scalable/apps/org.example.Car.svg"
         try XCTSkipUnless(FileManager.default.fileExists(atPath: icon), "the example icon")
         let pixbuf = try ImageLoader.loadPixbuf(path: icon, fitting: 96)
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
@@ -52,18 +60,12 @@ final class ImageLoaderTests: XCTestCase {
     }
 
     func testFIFOsAndGarbageAreErrorsNotHangs() throws {
-        let fifo = NSTemporaryDirectory() + "/first-open-image-\(UUID().uuidString).fifo"
+        let fifo = folder.file("image.fifo")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        defer { unlink(fifo) }
         XCTAssertThrowsError(try ImageLoader.loadPixbuf(path: fifo, fitting: 64)) { error in
             XCTAssertTrue("\(error)".contains("not a regular file"), "\(error)")
         }
         let garbage = try write(Array("not an image".utf8))
         XCTAssertThrowsError(try ImageLoader.loadPixbuf(path: garbage, fitting: 64))
     }
-}
-
-private enum CLIPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 }

@@ -72,6 +72,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Support"))
+import firstopen_testing as testing  # noqa: E402
+from firstopen_testing import fail  # noqa: E402
+
 APP_ID = "org.example.ModuleTest"
 DEADLINE = 30.0
 
@@ -94,11 +98,6 @@ METAINFO = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def fail(message):
-    print(f"FAIL: {message}", file=sys.stderr)
-    sys.exit(1)
-
-
 def run(*command, **kwargs):
     return subprocess.run(command, capture_output=True, text=True, **kwargs)
 
@@ -109,10 +108,7 @@ class Session:
         self.root = root
         self.log = os.path.join(root, "first-open.log")
         env = dict(os.environ)
-        for name, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
-                          ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")]:
-            env[name] = os.path.join(root, sub)
-            os.makedirs(env[name], exist_ok=True)
+        testing.private_xdg(env, root, cache=True)
         # The system's data stays visible (icon theme, MIME database, GSettings schemas).
         env["XDG_DATA_DIRS"] = "/usr/local/share:/usr/share"
         wrapper = os.path.join(root, "first-open-wrapper")
@@ -334,15 +330,10 @@ def check_whats_new(args, session):
 
 
 def check_kwin(args, session):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
-    import desktops  # noqa: E402 (Tests/Desktops: starts and reads KWin)
+    desktops = testing.desktops()  # Tests/Desktops: starts and reads KWin
     seed(args, session)
     with desktops.KWinWayland() as kwin:
-        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
-                     "XDG_CURRENT_DESKTOP"):
-            session.env[name] = kwin.env[name]
-        session.env["GDK_BACKEND"] = "wayland"
-        session.env.pop("DISPLAY", None)
+        testing.on_wayland(session.env, kwin)
         app, out = session.start([args.app, "--app-id", APP_ID])
         titles = WHATS_NEW.split("|")
 
@@ -376,21 +367,12 @@ def check_gnome_shell(args, session):
     it, modal and focused; Enter (0.6 s after the focus) dismisses it and records; in
     every further start (--starts N, default 1) the app's window closing closes it
     (first-open exits 2, nothing recorded)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
-    import desktops  # noqa: E402 (Tests/Desktops: starts and reads GNOME Shell)
+    desktops = testing.desktops()  # Tests/Desktops: starts and reads GNOME Shell
     seed(args, session)
     titles = WHATS_NEW.split("|")
+    shell = testing.start_desktop(desktops.GnomeShellWayland, "GNOME Shell")
     try:
-        shell = desktops.GnomeShellWayland()
-        shell.__enter__()
-    except (desktops.DesktopError, OSError) as error:  # it fails, never skips
-        fail(f"GNOME Shell did not start: {error}")
-    try:
-        for name in ("XDG_RUNTIME_DIR", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE",
-                     "XDG_CURRENT_DESKTOP"):
-            session.env[name] = shell.env[name]
-        session.env["GDK_BACKEND"] = "wayland"
-        session.env.pop("DISPLAY", None)
+        testing.on_wayland(session.env, shell)
         shell.make_keyboard()  # seconds before its first key (a new one drops keys at first)
 
         def whats_new(timeout, where=lambda w: True):
@@ -890,8 +872,7 @@ def marker_command(session, name):
 
 
 def check_not_apps(args, session):
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
-    import desktops  # noqa: E402 (Tests/Desktops: GNOME Shell and xfwm4 on a private Xvfb)
+    desktops = testing.desktops()  # Tests/Desktops: GNOME Shell and xfwm4 on a private Xvfb
     session.install_metainfo()  # what would make any of them start first-open
     del session.env["G_MESSAGES_DEBUG"]  # the decision log alone, as in a session
     log = os.path.join(session.env["XDG_STATE_HOME"], "first-open", "gtk-module.log")

@@ -3,6 +3,7 @@ import FirstOpenFlow
 import FirstOpenState
 import FirstOpenToolSupport
 import XCTest
+import FirstOpenTestSupport
 
 /// `first-open` → `first-open-window`: the hand-over carries what the flow decided, and
 /// the window process records through the flow's ``Presentation``, as every front end does.
@@ -40,7 +41,7 @@ final class WindowHandoverTests: XCTestCase {
     func testAnIncompleteHandoverIsAUsageError() throws {
         let cli = try CLIHarness()
         let helper = CLIHarness.productsDirectory.appendingPathComponent("first-open-window").path
-        let spec = CLIHarness.packageRoot.appendingPathComponent("data/examples/org.example.Car.spec").path
+        let spec = packageRoot.appendingPathComponent("data/examples/org.example.Car.spec").path
         let cases: [([String], String)] = [
             (["--kind", "welcome", "--app-id", appID, "--record-version", "1.3.0"],
              "show: --record-version needs --lock-fd, the lock first-open holds"),

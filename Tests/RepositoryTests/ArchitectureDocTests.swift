@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// docs/architecture.md's module table lists the tree's modules, one row per folder
 /// of `Sources/*/*` and `native/*`, and per folder of `native/*/*` that holds a Swift
 /// module (libfirst-open's Swift half and its bridge), sorted by path.
 final class ArchitectureDocTests: XCTestCase {
     func testTheModuleTableMatchesTheTree() throws {
-        let root = CLIHarness.packageRoot
+        let root = packageRoot
         let files = FileManager.default
         var folders: [String] = []
         for top in ["Sources", "native"] {

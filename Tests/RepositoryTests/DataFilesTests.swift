@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
+import FirstOpenTestSupport
 
 /// The files in data/ and po/ pass the desktop stack's own validators, as a
 /// distribution's packaging checks would run them.
 final class DataFilesTests: XCTestCase {
-    static let data = CLIHarness.packageRoot.appendingPathComponent("data")
+    static let data = packageRoot.appendingPathComponent("data")
 
     static func files(under folder: URL, endingWith suffix: String) -> [URL] {
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
@@ -75,7 +76,7 @@ final class DataFilesTests: XCTestCase {
     }
 
     func testTranslationsCompile() throws {
-        let po = CLIHarness.packageRoot.appendingPathComponent("po")
+        let po = packageRoot.appendingPathComponent("po")
         let catalogs = Self.files(under: po, endingWith: ".po")
         XCTAssertGreaterThanOrEqual(catalogs.count, 4, "de, fr, es and a right-to-left language")
         for catalog in catalogs {
