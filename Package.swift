@@ -117,7 +117,7 @@ let package = Package(
         // bindings (SwiftGtk, adwaita-swift) by name.
         .target(
             name: "FirstOpenGTKWrappers",
-            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenState", "FirstOpenContent"],
+            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenState"],
             path: "Sources/FrontEnds/GTK"
         ),
         // The seed's value types (InformationDetailView, FirstOpenColor), shared by both
@@ -126,7 +126,7 @@ let package = Package(
         // The embedding API without GTK: writes a spec for the app's rows, runs
         // `first-open SPEC --parent HANDLE` and reports the outcome on the GLib main loop.
         .target(name: "FirstOpenClient", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenViewsModel"], path: "Sources/FrontEnds/Client"),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenViewsModel", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CForeignWindow", "FirstOpenViewsModel", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/ToolSupport"),
@@ -138,7 +138,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
-            dependencies: ["CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenContent", "FirstOpenState"],
+            dependencies: ["CProgramStart", "CForeignWindow", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenContent", "FirstOpenState"],
             path: "Sources/FrontEnds/WindowTool",
             linkerSettings: [.unsafeFlags(fastStartLinkerFlags)]
         ),
