@@ -97,7 +97,10 @@ let package = Package(
         // The Swift runtime's start-up without /proc/self/maps and a swift-backtrace
         // search (program-start.h says how): linked into both programs, nothing to import.
         .target(name: "CProgramStart", path: "Sources/Shims/CProgramStart"),
-        .target(name: "FirstOpenState", dependencies: ["CGLib"], path: "Sources/Core/State"),
+        // The one GError bridge (GLibError) and the one checked read (CheckedFile): GLib and
+        // libc only, shared by Core (which re-exports it) and the GTK wrappers.
+        .target(name: "FirstOpenSystem", dependencies: ["CGLib"], path: "Sources/Shims/FirstOpenSystem"),
+        .target(name: "FirstOpenState", dependencies: ["CGLib", "FirstOpenSystem"], path: "Sources/Core/State"),
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"], path: "Sources/Core/Content"),
         // The one presentation flow (decide, quiet check, lock, decide again, content,
         // record) and its typed failure, driven by every front end; no GTK.
@@ -117,7 +120,7 @@ let package = Package(
         // bindings (SwiftGtk, adwaita-swift) by name.
         .target(
             name: "FirstOpenGTKWrappers",
-            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenState"],
+            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenSystem"],
             path: "Sources/FrontEnds/GTK"
         ),
         // The seed's value types (InformationDetailView, FirstOpenColor), shared by both

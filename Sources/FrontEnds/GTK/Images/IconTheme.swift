@@ -1,5 +1,5 @@
 package import CGtk
-internal import FirstOpenState
+internal import FirstOpenSystem
 
 /// GTK icon themes: the default one, and private ones for a window's own icon folders.
 @MainActor
