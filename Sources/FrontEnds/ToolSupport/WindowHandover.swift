@@ -1,6 +1,6 @@
-public import FirstOpenContent
-public import FirstOpenFlow
-public import FirstOpenState
+package import FirstOpenContent
+package import FirstOpenFlow
+package import FirstOpenState
 
 /// `first-open-window show`'s command line: the hand-over between `first-open`, which
 /// decides without GTK, and the window helper, which shows. This one type defines the
@@ -19,18 +19,18 @@ public import FirstOpenState
 /// between the decision and the window) and records that version through the flow's
 /// ``Presentation`` when the user dismisses the window. Without it the window is forced
 /// (`first-open show --force`) and records nothing.
-public struct WindowHandover {
+package struct WindowHandover {
     /// What `first-open` decided under the lock (`--app-id`, `--record-version`, `--from`).
-    public struct Decided: Equatable, Sendable {
+    package struct Decided: Equatable, Sendable {
         /// The app whose record is written on dismissal.
-        public var appID: String
+        package var appID: String
         /// The version recorded on dismissal (the current version when deciding).
-        public var version: Version
+        package var version: Version
         /// What's New: the notes after this version.
-        public var from: Version?
+        package var from: Version?
 
         /// A decision handed over.
-        public init(appID: String, version: Version, from: Version? = nil) {
+        package init(appID: String, version: Version, from: Version? = nil) {
             self.appID = appID
             self.version = version
             self.from = from
@@ -39,7 +39,7 @@ public struct WindowHandover {
 
     /// The helper's options, each declared once: its name on the command line (the raw
     /// value), its `--help` line, and whether `--help` lists it.
-    public enum Option: String, CaseIterable, Sendable {
+    package enum Option: String, CaseIterable, Sendable {
         case kind
         case from
         case appID = "app-id"
@@ -48,7 +48,7 @@ public struct WindowHandover {
         case parent
 
         /// `--name`.
-        public var flag: String { "--" + rawValue }
+        package var flag: String { "--" + rawValue }
 
         var definition: OptionDefinition {
             switch self {
@@ -66,33 +66,33 @@ public struct WindowHandover {
     }
 
     /// The subcommand of `first-open-window` these are the options of.
-    public static let command = "show"
+    package static let command = "show"
 
     /// `first-open-window show`'s options and `--help`.
-    public static let parser = OptionParser(
+    package static let parser = OptionParser(
         parameterSummary: "SPEC",
         summary: "Show SPEC's window (started by 'first-open show').",
         options: Option.allCases.map(\.definition))
 
     /// The spec file the helper reads again.
-    public var specPath: String
+    package var specPath: String
     /// The window to show.
-    public var kind: FirstOpenWindowKind
+    package var kind: FirstOpenWindowKind
     /// `--from` as given: for a forced What's New, checked only when the window is read
     /// (``notesAfter()``: an invalid one is reported once the display is open, as before);
     /// for a decided one, checked by ``init(parsing:)``.
-    public var from: String?
+    package var from: String?
     /// `--parent HANDLE`, passed on as given: the helper checks it (a bad one is one
     /// warning there, and the window shows unparented).
-    public var parent: String?
+    package var parent: String?
     /// What `first-open` decided; nil for a forced window.
-    public var decided: Decided?
+    package var decided: Decided?
     /// The app's window lock (`--lock-fd`): the one `first-open` holds when writing, the
     /// inherited one, adopted, when read; held until the window is gone.
-    public var lock: StateLock?
+    package var lock: StateLock?
 
     /// A forced window (`first-open show --force KIND [--from V]`): nothing is recorded.
-    public init(specPath: String, forced kind: FirstOpenWindowKind, from: String? = nil, parent: String? = nil) {
+    package init(specPath: String, forced kind: FirstOpenWindowKind, from: String? = nil, parent: String? = nil) {
         self.specPath = specPath
         self.kind = kind
         self.from = from
@@ -100,7 +100,7 @@ public struct WindowHandover {
     }
 
     /// The hand-over of a presentation `first-open`'s flow decided on, with its lock.
-    public init(_ presentation: Presentation, specPath: String, parent: String? = nil) {
+    package init(_ presentation: Presentation, specPath: String, parent: String? = nil) {
         var from: Version?
         if case .whatsNew(let notesAfter, _) = presentation.decision { from = notesAfter }
         self.init(specPath: specPath, kind: presentation.content.kind,
@@ -109,7 +109,7 @@ public struct WindowHandover {
     }
 
     /// A hand-over of its parts.
-    public init(specPath: String, kind: FirstOpenWindowKind, decided: Decided, lock: StateLock, parent: String? = nil) {
+    package init(specPath: String, kind: FirstOpenWindowKind, decided: Decided, lock: StateLock, parent: String? = nil) {
         self.specPath = specPath
         self.kind = kind
         self.from = decided.from?.description
@@ -122,7 +122,7 @@ public struct WindowHandover {
 
     /// `first-open-window`'s arguments after the program name: the subcommand, the options
     /// and `-- SPEC`.
-    public var arguments: [String] {
+    package var arguments: [String] {
         var arguments = [Self.command, Option.kind.flag, kind.rawValue]
         if let decided {
             arguments += [Option.appID.flag, decided.appID, Option.recordVersion.flag, decided.version.description]
@@ -142,7 +142,7 @@ public struct WindowHandover {
     /// - Throws: a usage error (exit 64, one line) for a command line that is not all of
     ///   a hand-over: no spec, a bad `--kind`, `--record-version` without `--app-id` or
     ///   without a lock it can adopt, What's New without `--from`.
-    public init(parsing arguments: [String]) throws(CommandFailure) {
+    package init(parsing arguments: [String]) throws(CommandFailure) {
         let options = try Self.parser.parse(arguments)
         specPath = try options.specPath(command: Self.command)
         guard let kindName = options[Option.kind.rawValue], let kind = FirstOpenWindowKind(rawValue: kindName) else {
@@ -169,7 +169,7 @@ public struct WindowHandover {
 
     /// `--from` as a version (What's New: the notes after it); nil when not given.
     /// - Throws: a usage error when it is not a version.
-    public func notesAfter() throws(CommandFailure) -> Version? {
+    package func notesAfter() throws(CommandFailure) -> Version? {
         try Self.version(from, option: .from)
     }
 
@@ -177,7 +177,7 @@ public struct WindowHandover {
 
     /// What the flow decided under the lock: Welcome of the recorded version, or What's
     /// New from `--from` to it; nil for a forced window.
-    public var decision: Decision? {
+    package var decision: Decision? {
         guard let decided else { return nil }
         return switch kind {
         case .welcome: .welcome(current: decided.version)
@@ -204,7 +204,7 @@ public struct WindowHandover {
     /// Checks that `spec`, read again by the window process, is the app and version
     /// that were decided on (nothing to check for a forced window).
     /// - Throws: ``FirstOpenFailure/changedSinceDecision(_:)`` otherwise.
-    public func check(_ spec: SpecFile) throws(FirstOpenFailure) {
+    package func check(_ spec: SpecFile) throws(FirstOpenFailure) {
         guard let decided else { return }
         let appID = decided.appID
         guard spec.appID == appID else {
