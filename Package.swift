@@ -97,7 +97,10 @@ let package = Package(
         // The Swift runtime's start-up without /proc/self/maps and a swift-backtrace
         // search (program-start.h says how): linked into both programs, nothing to import.
         .target(name: "CProgramStart", path: "Sources/Shims/CProgramStart"),
-        .target(name: "FirstOpenState", dependencies: ["CGLib"], path: "Sources/Core/State"),
+        // The one GError bridge (GLibError) and the one checked read (CheckedFile): GLib and
+        // libc only, shared by Core (which re-exports it) and the GTK wrappers.
+        .target(name: "FirstOpenSystem", dependencies: ["CGLib"], path: "Sources/Shims/FirstOpenSystem"),
+        .target(name: "FirstOpenState", dependencies: ["CGLib", "FirstOpenSystem"], path: "Sources/Core/State"),
         .target(name: "FirstOpenContent", dependencies: ["FirstOpenState", "CGLib"], path: "Sources/Core/Content"),
         // The one presentation flow (decide, quiet check, lock, decide again, content,
         // record) and its typed failure, driven by every front end; no GTK.
@@ -117,7 +120,7 @@ let package = Package(
         // bindings (SwiftGtk, adwaita-swift) by name.
         .target(
             name: "FirstOpenGTKWrappers",
-            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenState", "FirstOpenContent"],
+            dependencies: ["CGtk", "CForeignWindow", "CHeadingLabel", "FirstOpenSystem"],
             path: "Sources/FrontEnds/GTK"
         ),
         // The seed's value types (InformationDetailView, FirstOpenColor), shared by both
@@ -126,7 +129,7 @@ let package = Package(
         // The embedding API without GTK: writes a spec for the app's rows, runs
         // `first-open SPEC --parent HANDLE` and reports the outcome on the GLib main loop.
         .target(name: "FirstOpenClient", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenViewsModel"], path: "Sources/FrontEnds/Client"),
-        .target(name: "FirstOpenViews", dependencies: ["CGtk", "FirstOpenViewsModel", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
+        .target(name: "FirstOpenViews", dependencies: ["CGtk", "CForeignWindow", "FirstOpenViewsModel", "CFirstOpenConfig", "FirstOpenGTKWrappers", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/Views"),
         // What both executables share: option parsing (GOption), exit codes, the
         // first-open -> first-open-window hand-over; no GTK.
         .target(name: "FirstOpenToolSupport", dependencies: ["CGLib", "FirstOpenState", "FirstOpenContent", "FirstOpenFlow"], path: "Sources/FrontEnds/ToolSupport"),
@@ -138,7 +141,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FirstOpenWindowTool",
-            dependencies: ["CProgramStart", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenContent", "FirstOpenState"],
+            dependencies: ["CProgramStart", "CForeignWindow", "FirstOpenToolSupport", "FirstOpenFlow", "FirstOpenViews", "FirstOpenGTKWrappers", "FirstOpenContent", "FirstOpenState"],
             path: "Sources/FrontEnds/WindowTool",
             linkerSettings: [.unsafeFlags(fastStartLinkerFlags)]
         ),

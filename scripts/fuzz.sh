@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh [SECONDS]     # default 60; prints libFuzzer's final stats
 #
 # SwiftPM cannot build a libFuzzer target, so this compiles the GTK-free modules
-# (FirstOpenState, FirstOpenContent) from the package's sources with
+# (FirstOpenSystem, FirstOpenState, FirstOpenContent) from the package's sources with
 # `swiftc -sanitize=fuzzer,address` into .build/fuzz. Seeds: Tests/Corpus/specs, the
 # example metainfo file and a few versions (the first byte of an input picks the
 # parser). A crash, a leak or a broken invariant stops the run with exit 1 and
@@ -28,10 +28,11 @@ module() {  # NAME FOLDER: one object and module for the Swift files under FOLDE
     swiftc "${common[@]}" -wmo -module-name "$1" -emit-module -emit-module-path "$out/$1.swiftmodule" \
         -emit-object -o "$out/$1.o" $(find "$2" -name '*.swift' | sort)
 }
+module FirstOpenSystem Sources/Shims/FirstOpenSystem
 module FirstOpenState Sources/Core/State
 module FirstOpenContent Sources/Core/Content
 # ld.gold warns once per ASan helper symbol it cannot export: noise, not a problem.
-swiftc "${common[@]}" Tests/Fuzz/FuzzTarget.swift "$out/FirstOpenState.o" "$out/FirstOpenContent.o" \
+swiftc "${common[@]}" Tests/Fuzz/FuzzTarget.swift "$out/FirstOpenSystem.o" "$out/FirstOpenState.o" "$out/FirstOpenContent.o" \
     $(pkg-config --libs glib-2.0) -o "$out/first-open-fuzz" 2> >(grep -v "Cannot export local symbol" >&2)
 
 rm -f "$out"/seeds/*

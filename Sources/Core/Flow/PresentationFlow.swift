@@ -181,7 +181,8 @@ public struct PresentationFlow {
             }
             return .recordedSilently(decision)
         }
-        return .show(Presentation(session: session, decision: decision, content: windowContent, lock: lock))
+        return .show(Presentation(session: session, decision: decision, content: windowContent, lock: lock,
+                                  settings: settings))
     }
 
     /// ``look()`` then ``run(after:only:hasDisplay:content:)``.
@@ -208,19 +209,24 @@ public final class Presentation {
     public let appID: String
     /// The version recorded on dismissal.
     public let version: Version
+    /// The admin and user settings it was decided with, read once per process (nil: the
+    /// caller's own session); the window helper offers "Don't show after updates" by them.
+    package let settings: FirstOpenSettings?
     private let store: any VersionStore
 
-    convenience init(session: FirstOpenSession, decision: Decision, content: WindowContent, lock: StateLock) {
+    convenience init(session: FirstOpenSession, decision: Decision, content: WindowContent, lock: StateLock,
+                     settings: FirstOpenSettings?) {
         self.init(handedOver: decision, content: content, lock: lock, appID: session.appID,
-                  version: session.currentVersion, store: session.store)
+                  version: session.currentVersion, store: session.store, settings: settings)
     }
 
     /// A presentation decided by ``PresentationFlow`` in another process and handed over,
     /// with its lock, to the process that shows it (`first-open` → `first-open-window`):
-    /// that process records through the flow too.
+    /// that process records through the flow too (``WindowHandover`` in the tools).
     package init(handedOver decision: Decision, content: WindowContent, lock: StateLock,
-                 appID: String, version: Version, store: any VersionStore) {
+                 appID: String, version: Version, store: any VersionStore, settings: FirstOpenSettings? = nil) {
         self.decision = decision
+        self.settings = settings
         self.content = content
         self.lock = lock
         self.appID = appID

@@ -29,13 +29,13 @@ struct ShowCommand {
 
     init(arguments: [String]) throws(CommandFailure) {
         options = try Self.parser.parse(arguments)
-        parentArguments = options["parent"].map { ["--parent", $0] } ?? []
-        nothingShown = options["parent"] == nil ? .ok : .notShown
+        parent = options["parent"]
+        nothingShown = parent == nil ? .ok : .notShown
     }
 
     /// `--parent HANDLE`, passed on to the helper as given (it checks the handle: a bad
     /// one is one warning there, and the window shows unparented).
-    private let parentArguments: [String]
+    private let parent: String?
     /// What a run that shows no window exits with: 0, or 2 with `--parent`, whose caller
     /// wants to know whether the user saw a window.
     private let nothingShown: ExitCode
@@ -43,12 +43,11 @@ struct ShowCommand {
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "show")
         if let forced = options["force"] {
-            guard FirstOpenWindowKind(rawValue: forced) != nil else {
+            guard let kind = FirstOpenWindowKind(rawValue: forced) else {
                 throw CommandFailure("show: --force takes 'welcome' or 'whats-new', not '\(forced)'", code: .usage)
             }
-            var helperArguments = ["show", "--kind", forced]
-            if let from = options["from"] { helperArguments += ["--from", from] }
-            try HelperLauncher.execHelper(arguments: helperArguments + parentArguments + ["--", specPath])
+            let handover = WindowHandover(specPath: specPath, forced: kind, from: options["from"], parent: parent)
+            try HelperLauncher.execHelper(arguments: handover.arguments)
         }
         if options["from"] != nil {
             throw CommandFailure("show: --from needs --force whats-new", code: .usage)
@@ -93,7 +92,7 @@ struct ShowCommand {
         case .show(let presentation):
             presentation.lock.keepAcrossExec()
             try HelperLauncher.execHelper(
-                arguments: ["show"] + WindowHandover(presentation).arguments + parentArguments + ["--", specPath])
+                arguments: WindowHandover(presentation, specPath: specPath, parent: parent).arguments)
         }
         return nothingShown
     }

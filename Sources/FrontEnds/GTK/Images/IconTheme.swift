@@ -1,6 +1,5 @@
-internal import FirstOpenContent
 package import CGtk
-internal import FirstOpenState
+internal import FirstOpenSystem
 
 /// GTK icon themes: the default one, and private ones for a window's own icon folders.
 @MainActor
@@ -8,8 +7,9 @@ package enum IconTheme {
     /// Looks up icon-theme names in `directory` first (a folder laid out like
     /// `/usr/share/icons`: `hicolor/scalable/apps/NAME.svg`, …) in the process's default
     /// theme. For a process that owns itself (the window helper, screenshots); an app's
-    /// window gets ``WindowContent/iconDirectories`` instead, which leaves the app's
-    /// default theme alone. Call after `GTK.initialize()`; a missing folder is ignored.
+    /// window gets a private theme of its content's icon folders instead
+    /// (``privateTheme(searching:)``), which leaves the app's default theme alone. Call
+    /// after `GTK.initialize()`; a missing folder is ignored.
     package static func prependSearchPath(_ directory: String) {
         guard let theme = gtk_icon_theme_get_default() else { return }
         gtk_icon_theme_prepend_search_path(theme, directory)

@@ -1,5 +1,5 @@
 internal import CGtk
-internal import FirstOpenState
+internal import FirstOpenSystem
 
 /// An icon or picture (`GtkImage`).
 ///

@@ -1,5 +1,5 @@
 internal import CGtk
-internal import FirstOpenState
+internal import FirstOpenSystem
 
 /// Decodes image files named by a spec (`Icon=/path`) from bytes read with
 /// ``CheckedFile`` — a regular file of at most ``CheckedFile/imageLimit`` bytes, opened

@@ -1,5 +1,5 @@
 internal import CGtk
-internal import FirstOpenState
+internal import FirstOpenSystem
 
 /// A decoded PNG (or any format GdkPixbuf reads): 8-bit RGB or RGBA pixels.
 package final class PixelImage {

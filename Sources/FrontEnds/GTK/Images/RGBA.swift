@@ -1,10 +1,10 @@
-internal import FirstOpenContent
 package import CGtk
 internal import Glibc
 
 /// A colour parsed by GDK (`gdk_rgba_parse`): the only way user-supplied colour text
 /// reaches a style sheet is through `cssString`, which GDK prints from the parsed
-/// numbers — so colour text can never inject CSS.
+/// numbers — so colour text can never inject CSS. Colour text of a spec or an app is
+/// parsed by `RGBA(parsing:)` (FirstOpenViews), which checks it first as `validate` does.
 package struct RGBA: Sendable, Hashable, CustomStringConvertible {
     /// Red, in 0...1.
     package var red: Double
@@ -24,17 +24,12 @@ package struct RGBA: Sendable, Hashable, CustomStringConvertible {
         self.alpha = clamp(alpha)
     }
 
-    /// Parses any syntax `gdk_rgba_parse` accepts: `#1c71d8`, `#rgb`, `rgb(28,113,216)`,
-    /// `rgba(…)`, or a colour name such as `steelblue`.
-    /// Only what ``ColorSyntax/accepts(_:)`` accepts parses, so the window never takes a
-    /// colour that `validate` or the login path refused (the two are tested to agree).
-    package init(parsing text: String) throws(ColorParseError) {
+    /// `gdk_rgba_parse` of `bytes` as given (no NUL): `#1c71d8`, `#rgb`,
+    /// `rgb(28,113,216)`, `rgba(…)`, or a colour name such as `steelblue`; nil when GDK
+    /// refuses them.
+    package init?(gdkParsing bytes: [UInt8]) {
         var value = GdkRGBA()
-        guard ColorSyntax.accepts(text) else { throw ColorParseError(text: text) }
-        let trimmed = ColorSyntax.trimmed(text).map { CChar(bitPattern: $0) } + [0]
-        guard gdk_rgba_parse(&value, trimmed) != 0 else {
-            throw ColorParseError(text: text)
-        }
+        guard gdk_rgba_parse(&value, bytes.map { CChar(bitPattern: $0) } + [0]) != 0 else { return nil }
         self.init(red: value.red, green: value.green, blue: value.blue, alpha: value.alpha)
     }
 
@@ -104,11 +99,4 @@ package struct RGBA: Sendable, Hashable, CustomStringConvertible {
     package static let white = RGBA(red: 1, green: 1, blue: 1)
     /// Opaque black.
     package static let black = RGBA(red: 0, green: 0, blue: 0)
-}
-
-extension RGBA {
-    /// Whether the window can show `text`: ``ColorSyntax/accepts(_:)`` and `gdk_rgba_parse`.
-    package static func isParsable(_ text: String) -> Bool {
-        (try? RGBA(parsing: text)) != nil
-    }
 }

@@ -1,4 +1,4 @@
-package import FirstOpenState
+package import FirstOpenSystem
 internal import CGtk
 
 /// A style sheet (`GtkCssProvider`) applied to every widget on the default screen

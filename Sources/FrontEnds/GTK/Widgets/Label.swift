@@ -1,6 +1,5 @@
 internal import CGtk
 internal import CHeadingLabel
-package import FirstOpenContent
 
 /// Plain text (`GtkLabel`). Text is always set with `gtk_label_set_text`: it is never
 /// parsed as Pango markup, so `<b>&amp;</b>` shows literally.
@@ -63,21 +62,29 @@ package final class Label: Widget {
         }
     }
 
-    /// Shows `styled` as plain text with Pango attributes for its styles (italic for
-    /// emphasis, monospace for code), so nothing in the text is ever parsed as markup.
-    package func setStyledText(_ styled: StyledText) {
-        text = styled.plainText
+    /// How a run of a label's text is drawn, by a Pango attribute.
+    package enum RunStyle: Sendable {
+        /// `PANGO_STYLE_ITALIC`.
+        case italic
+        /// The `monospace` font family.
+        case monospace
+    }
+
+    /// Shows the runs' texts one after the other as plain text, with a Pango attribute
+    /// for each styled run (nil: none), so nothing in the text is ever parsed as markup.
+    package func setText(runs: [(text: String, style: RunStyle?)]) {
+        text = runs.map(\.text).joined()
         let list = pango_attr_list_new()
         defer { pango_attr_list_unref(list) }
         var offset = 0
-        for run in styled.runs {
+        for run in runs {
             let length = run.text.utf8.count
             defer { offset += length }
             let attribute: UnsafeMutablePointer<PangoAttribute>?
             switch run.style {
-            case .plain: attribute = nil
-            case .emphasis: attribute = pango_attr_style_new(PANGO_STYLE_ITALIC)
-            case .code: attribute = pango_attr_family_new("monospace")
+            case nil: attribute = nil
+            case .italic: attribute = pango_attr_style_new(PANGO_STYLE_ITALIC)
+            case .monospace: attribute = pango_attr_family_new("monospace")
             }
             guard let attribute else { continue }
             // Byte offsets into the UTF-8 text, as Pango counts.

@@ -57,9 +57,18 @@ final class DescriptionView {
         self.texts = texts
     }
 
+    /// Italic for emphasis, monospace for code.
+    private static func labelStyle(_ style: StyledText.Style) -> Label.RunStyle? {
+        switch style {
+        case .plain: nil
+        case .emphasis: .italic
+        case .code: .monospace
+        }
+    }
+
     private static func textLabel(_ text: StyledText) -> Label {
         let label = Label()
-        label.setStyledText(text)
+        label.setText(runs: text.runs.map { ($0.text, labelStyle($0.style)) })
         label.wraps = true
         label.xAlign = 0
         label.justification = .start

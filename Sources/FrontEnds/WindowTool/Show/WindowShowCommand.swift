@@ -9,36 +9,23 @@ import Glibc
 import FirstOpenGTKWrappers
 #endif
 
-/// `first-open-window show --kind K [--from V] [--app-id ID --record-version V --lock-fd N] SPEC`:
-/// shows one window and, when `--record-version` is given, records that version through
-/// the flow's ``Presentation`` when the user dismisses it — only if SPEC is still the app
-/// and version first-open decided for (``WindowHandover``). `first-open show` passes the lock it holds in
-/// `--lock-fd`, so a second start stays quiet until this window is gone.
+/// `first-open-window show`: shows one window and, when `first-open` decided on it
+/// (``WindowHandover``, which owns this command line), records that version through the
+/// flow's ``Presentation`` when the user dismisses it — only if SPEC is still the app
+/// and version first-open decided for. `first-open show` passes the lock it holds, so a
+/// second start stays quiet until this window is gone.
 @MainActor
 struct WindowShowCommand {
-    static let parser = OptionParser(
-        parameterSummary: "SPEC",
-        summary: "Show SPEC's window (started by 'first-open show').",
-        options: [
-            .value("kind", placeholder: "welcome|whats-new", help: "Which window"),
-            .value("from", placeholder: "VERSION", help: "What's New: the notes after VERSION"),
-            .value("app-id", placeholder: "APPID", help: "The app first-open decided for", hidden: true),
-            .value("record-version", placeholder: "VERSION", help: "Record VERSION on dismissal", hidden: true),
-            .value("lock-fd", placeholder: "FD", help: "The inherited state lock", hidden: true),
-            .value("parent", placeholder: "x11:XID|wayland:HANDLE",
-                   help: "Modal and transient for this window of another app"),
-        ])
-
-    let options: ParsedOptions
+    let handover: WindowHandover
 
     init(arguments: [String]) throws(CommandFailure) {
-        options = try Self.parser.parse(arguments)
+        handover = try WindowHandover(parsing: arguments)
     }
 
     func run() throws(CommandFailure) -> ExitCode {
-        let request = try Self.request(options)
+        let request = Self.request(handover)
         // Held until this process exits, whatever happens below.
-        defer { request.lock?.release() }
+        defer { request.handover.lock?.release() }
         // The spec is read on a worker thread (BackgroundSpecRead) while the display's
         // GtkSettings read the theme's style sheets here (~20 ms for any window; the icon
         // theme and the first widget would load them otherwise). Started only once GTK has
@@ -59,21 +46,19 @@ struct WindowShowCommand {
             restoreEnvironment()
             return request.nothingShown
         }
-        let reading = BackgroundSpecRead(path: request.specPath, kind: request.kind,
-                                         notesAfter: try? options.version("from"), version: request.handover?.version)
+        let reading = BackgroundSpecRead(path: handover.specPath, kind: handover.kind,
+                                         notesAfter: try? handover.notesAfter(), version: handover.decided?.version)
         _ = GTKSettings.current
-        let window = try Self.readWindow(request, options, reading, restoringEnvironment: restoreEnvironment)
+        let window = try Self.readWindow(request, reading, restoringEnvironment: restoreEnvironment)
         guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
         return try Self.show(dialog, window, request, parented: parented)
     }
 
     /// What the command line asks for.
     private struct Request {
-        let specPath: String
-        let kind: FirstOpenWindowKind
-        /// What `first-open` decided, when it started this window; nil for a forced one.
-        let handover: WindowHandover?
-        let lock: StateLock?
+        /// The command line: what `first-open` decided, when it started this window.
+        let handover: WindowHandover
+        var kind: FirstOpenWindowKind { handover.kind }
         let parent: ParentWindowHandle?
         /// With --parent, exit 0 says the user saw and dismissed the window; anything that
         /// ends without that says 2 (the exit statuses of errors are unchanged).
@@ -87,35 +72,24 @@ struct WindowShowCommand {
         /// The window's accessible description, when built with the content on the
         /// thread that read the spec (``BackgroundSpecRead``).
         let accessibleSummary: String?
-        /// The login path's settings (nil for a forced window).
-        let settings: FirstOpenSettings?
-        /// What first-open's flow decided, recorded on dismissal (nil for a forced window).
+        /// What first-open's flow decided, recorded on dismissal, with the login path's
+        /// settings (nil for a forced window).
         let presentation: Presentation?
     }
 
-    /// Step 1: the options, the inherited lock and the parent.
-    private static func request(_ options: ParsedOptions) throws(CommandFailure) -> Request {
-        let specPath = try options.specPath(command: "show")
-        guard let kindName = options["kind"], let kind = FirstOpenWindowKind(rawValue: kindName) else {
-            throw CommandFailure("show: --kind takes 'welcome' or 'whats-new'", code: .usage)
-        }
-        let handover = try handover(options, kind: kind)
-        let lock = options["lock-fd"].flatMap(Int32.init).flatMap(StateLock.init(adoptingFileDescriptor:))
-        if handover != nil && lock == nil {
-            throw CommandFailure("show: --record-version needs --lock-fd, the lock first-open holds", code: .usage)
-        }
+    /// Step 1: the parent, from the command line read by ``WindowHandover``.
+    private static func request(_ handover: WindowHandover) -> Request {
         // A bad handle is one warning, and the window shows unparented (the app asked for
         // it to be shown; a wrong handle is no reason to drop it).
         var parent: ParentWindowHandle?
-        if let text = options["parent"] {
+        if let text = handover.parent {
             do {
                 parent = try ParentWindowHandle(parsing: text)
             } catch {
                 warnUnparented(error)
             }
         }
-        return Request(specPath: specPath, kind: kind, handover: handover, lock: lock, parent: parent,
-                       nothingShown: options["parent"] == nil ? .ok : .notShown)
+        return Request(handover: handover, parent: parent, nothingShown: handover.parent == nil ? .ok : .notShown)
     }
 
     /// Step 2: GTK on a display that reaches the parent, and the display-loss handler.
@@ -124,7 +98,7 @@ struct WindowShowCommand {
     private static func openDisplay(for request: Request) throws(CommandFailure) -> Bool {
         guard WindowProcessGTK.initialize(backend: request.parent.flatMap { reachableBackend($0) }) else {
             let reason = "cannot open a display (DISPLAY=\(env("DISPLAY")) WAYLAND_DISPLAY=\(env("WAYLAND_DISPLAY")))"
-            if request.handover != nil {
+            if request.handover.decided != nil {
                 // The login path: nothing was shown, so nothing is recorded; not an error.
                 Diagnostics.output("nothing: \(reason); \(request.kind.rawValue) stays due; nothing recorded")
                 return false
@@ -140,7 +114,7 @@ struct WindowShowCommand {
     }
 
     /// Step 3: the spec read again, checked against the hand-over, and its window content.
-    private static func readWindow(_ request: Request, _ options: ParsedOptions, _ reading: BackgroundSpecRead,
+    private static func readWindow(_ request: Request, _ reading: BackgroundSpecRead,
                                    restoringEnvironment restoreEnvironment: () -> Void) throws(CommandFailure) -> Window {
         let kind = request.kind
         let loaded = Result { () throws(CommandFailure) in try reading.result() }
@@ -148,7 +122,7 @@ struct WindowShowCommand {
         // Colours are checked by ColorSyntax, as in first-open's decision and in validate.
         // What the window of `kind` shows is read, as first-open read it to decide: a
         // broken ReleaseNotes= file fails What's New, not Welcome.
-        let from = try options.version("from")
+        let from = try request.handover.notesAfter()
         // Notes of releases up to `from` never show: left unread (most of a long history).
         // Each file is read once: the metainfo file's versions and notes in one pass
         // (reading it for the versions first, then again for the notes, was a third of
@@ -157,31 +131,27 @@ struct WindowShowCommand {
         // Show and record exactly what first-open decided, or nothing (the path may now
         // lead to another app's spec).
         do {
-            try request.handover?.check(spec)
+            try request.handover.check(spec)
         } catch {
             throw CommandFailure(error)
         }
         spec.addIconFolderToTheme()
         let current: Version
-        if let handover = request.handover {
-            current = handover.version
+        if let decided = request.handover.decided {
+            current = decided.version
         } else {
             current = try spec.requireCurrentVersion()
         }
         let (prepared, accessibleSummary) = reading.content(of: spec, from: from, to: current)
-        guard var content = prepared else {
+        guard let content = prepared else {
             throw CommandFailure(.noContent(
-                "\(request.specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))
+                "\(request.handover.specPath): nothing to show for \(kind.rawValue) (no \(kind == .welcome ? "[Welcome N] rows" : "release notes") for it)"))
         }
-        // The login path offers "Don't show after updates"; a forced window changes nothing.
-        // (Only the login path reads the settings, once; warnings were printed by first-open.)
-        let settings = request.handover == nil ? nil : FirstOpenSettings.load(appID: spec.appID).0
-        content.offersWhatsNewOptOut = settings.map { !$0.lockedKeys.contains(.showWhatsNew) } ?? false
-        var presentation: Presentation?
-        if let handover = request.handover, let lock = request.lock {
-            presentation = handover.presentation(content: content, lock: lock)
-        }
-        return Window(spec: spec, content: content, accessibleSummary: accessibleSummary, settings: settings,
+        // The login path offers "Don't show after updates" (the presentation reads the
+        // settings for it, once; warnings were printed by first-open); a forced window
+        // changes nothing.
+        let presentation = request.handover.presentation(content: content)
+        return Window(spec: spec, content: presentation?.content ?? content, accessibleSummary: accessibleSummary,
                       presentation: presentation)
     }
 
@@ -239,7 +209,7 @@ struct WindowShowCommand {
                     failure = CommandFailure(error)
                 }
                 if dialog.userOptedOutOfWhatsNew {
-                    window.settings.map { turnOffWhatsNew(appID: window.spec.appID, settings: $0) }
+                    presentation.settings.map { turnOffWhatsNew(appID: window.spec.appID, settings: $0) }
                 }
             }
             GTK.quitMainLoop()
@@ -267,21 +237,6 @@ struct WindowShowCommand {
         let variable = parent.backend == "x11" ? "DISPLAY" : "WAYLAND_DISPLAY"
         guard let value = getenv(variable), value.pointee != 0 else { return nil }
         return parent.backend
-    }
-
-    /// What `first-open` decided (``WindowHandover``), when it started this window:
-    /// `--record-version` comes with `--app-id`; nil for a forced window.
-    private static func handover(_ options: ParsedOptions, kind: FirstOpenWindowKind) throws(CommandFailure) -> WindowHandover? {
-        guard let version = try options.version("record-version") else { return nil }
-        guard let appID = options["app-id"] else {
-            throw CommandFailure("show: --record-version needs --app-id", code: .usage)
-        }
-        let from = try options.version("from")
-        if kind == .whatsNew && from == nil {
-            throw CommandFailure("show: --record-version with --kind whats-new needs --from", code: .usage)
-        }
-        return WindowHandover(appID: appID, kind: kind, version: version, from: from,
-                              lockFileDescriptor: options["lock-fd"].flatMap(Int32.init) ?? -1)
     }
 
     /// Writes the user's "Don't show after updates" to `$XDG_CONFIG_HOME/first-open/first-open.conf`.

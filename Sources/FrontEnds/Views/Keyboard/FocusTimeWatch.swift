@@ -1,5 +1,6 @@
 internal import CGtk
 internal import CForeignWindow
+package import FirstOpenGTKWrappers
 
 /// The X server's time when a window of ours last gained the focus: GTK's
 /// "focus-in-event" carries no time, but the XInput 2 FocusIn that GDK 3 receives does.

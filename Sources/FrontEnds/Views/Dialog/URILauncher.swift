@@ -1,4 +1,5 @@
 package import FirstOpenState
+package import FirstOpenGTKWrappers
 internal import CGtk
 
 /// Opens a URI with the user's default handler (browser, mail client, file viewer).

@@ -1,0 +1,80 @@
+internal import CGtk
+internal import FirstOpenState
+internal import FirstOpenContent
+package import FirstOpenGTKWrappers
+
+// A window of another process as the parent (`first-open --parent`): transient and
+// modal for it, centred on it, and asking for the focus it has.
+extension FirstOpenDialog {
+    /// Makes the window modal and transient for a window of another process (an app of
+    /// any toolkit: `first-open --parent`), and centres it on that window. Closes the
+    /// window (``DismissalReason/programmatic``) when that window is destroyed (on
+    /// Wayland, when the compositor says so).
+    /// Call before ``present()``, on a dialog built without a `parent`.
+    /// - Throws: ``ParentWindowError`` when that window cannot be reached; the dialog
+    ///   then stays a window of its own, centred on the screen.
+    package func setParent(_ handle: ParentWindowHandle) throws(ParentWindowError) {
+        precondition(parent == nil && foreignParent == nil, "setParent(_:) on a dialog that has a parent")
+        let foreign = try ForeignParent(attaching: window, to: handle)
+        foreignParent = foreign
+        window.isModal = true
+        window.markAsDialog(skipsTaskbar: true)
+        foreign.onParentDestroyed { [weak self] in self?.dismiss() }
+    }
+
+    /// How many times (one every 100 ms) the window checks, after its map, whether it
+    /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``).
+    static let focusChecks = 30
+
+    /// Window managers give a new transient window the focus only if its parent has the
+    /// focus when they map it. One still busy with the app's start-up (openbox with an app
+    /// that maps 500 windows at once, on a loaded machine: 3 of 6 runs) focuses the app's
+    /// window only after ours is mapped; What's New then stays behind the focus, and
+    /// Escape or Enter goes to the app. So for 3 s after the map, while the parent has the
+    /// focus and this window has not, it asks for the focus (`_NET_ACTIVE_WINDOW`, as the
+    /// app's own dialog would). It stops once it has the focus, and never takes it from
+    /// a window other than its parent.
+    func takeFocusFromParent(checksLeft: Int) {
+        guard checksLeft > 0, dismissalReason == nil, let foreignParent, !window.isActive else { return }
+        if foreignParent.hasFocus, let time = window.serverTime {
+            window.present(at: time)
+        }
+        IdleCallback.schedule(afterMilliseconds: 100) { [weak self] in
+            self?.takeFocusFromParent(checksLeft: checksLeft - 1)
+        }
+    }
+
+    /// Places the window over the middle of `frame`, inside the work area. The window's
+    /// size (`gtk_window_get_size`) leaves out the header bar: counted in, or the window
+    /// sat half a header bar (23 px) and more below the middle.
+    func centre(on frame: Rectangle) {
+        let size = window.size
+        let height = size.height + titleBar.naturalHeight(forWidth: size.width)
+        var x = frame.x + (frame.width - size.width) / 2
+        var y = frame.y + (frame.height - height) / 2
+        if let area = window.workArea {
+            x = max(area.x, min(x, area.x + area.width - size.width))
+            y = max(area.y, min(y, area.y + area.height - height))
+        }
+        window.place(.at(x: x, y: y))
+    }
+
+    /// Once mapped over a window of another process (X11), moves the window so that the
+    /// middle of what the user sees of it (header bar in, client-side shadow out) is the
+    /// middle of what the user sees of the parent (title bar in): where GTK's position
+    /// refers to, and how a window manager applies it, differs from one window manager to
+    /// another (+30 to +42 px measured on xfwm4, openbox and mutter before).
+    func recentreOnForeignParent() {
+        guard let foreignParent, let parentFrame = foreignParent.frame, let ours = window.gdkWindow,
+              let frame = ForeignParent.visibleFrame(of: ours) else { return }
+        var dx = (parentFrame.x + parentFrame.width / 2) - (frame.x + frame.width / 2)
+        var dy = (parentFrame.y + parentFrame.height / 2) - (frame.y + frame.height / 2)
+        if let area = window.workArea {
+            dx = max(area.x - frame.x, min(dx, area.x + area.width - frame.x - frame.width))
+            dy = max(area.y - frame.y, min(dy, area.y + area.height - frame.y - frame.height))
+        }
+        guard abs(dx) > 1 || abs(dy) > 1 else { return }
+        let position = window.position
+        window.place(.at(x: position.x + dx, y: position.y + dy))
+    }
+}
