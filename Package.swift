@@ -105,11 +105,15 @@ let package = Package(
         // The one presentation flow (decide, quiet check, lock, decide again, content,
         // record) and its typed failure, driven by every front end; no GTK.
         .target(name: "FirstOpenFlow", dependencies: ["FirstOpenState", "FirstOpenContent"], path: "Sources/Core/Flow"),
+        // The Wayland round trip on a private event queue and the globals probe, written
+        // once for CForeignWindow and the GTK module (Meson compiles the same file).
+        .target(name: "CWayland", dependencies: ["CGtk"], path: "native/wayland",
+                linkerSettings: [.linkedLibrary("wayland-client")]),
         // GDK's X11 and Wayland calls for a parent window of another process (--parent):
         // C, because <gdk/gdkx.h> cannot be imported into Swift next to GTK's own types.
         .target(
             name: "CForeignWindow",
-            dependencies: ["CGtk"],
+            dependencies: ["CGtk", "CWayland"],
             path: "Sources/Shims/CForeignWindow",
             linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("wayland-client")]
         ),

@@ -114,7 +114,9 @@ escape() { sed 's/[ #$:]/\\&/g'; }
         # The bridge module (native/libfirst-open/bridge) includes these two.
         echo "$source/native/libfirst-open/first-open-private.h"
         echo "$source/native/libfirst-open/first-open-enums.h"
-        find "$source/Sources" \( -type f -o -type d \) -print
+        # SwiftPM targets outside Sources: libfirst-open's Swift half, the shared Wayland C.
+        find "$source/Sources" "$source/native/libfirst-open/swift" "$source/native/wayland" \
+            \( -type f -o -type d \) -print
     } | escape | sed 's/^/ /' | tr -d '\n'
     echo
 } >"$depfile"

@@ -8,7 +8,8 @@
  * sees GTK through the package's one GTK module map (CGtk) and never through a
  * second copy of the GTK headers. None of these symbols is exported from the shared
  * library: it is built with hidden visibility, and its version script exports
- * `first_open_*` only.
+ * `first_open_*` only. Their prefix is the project's private one, `fo_`, as for every C
+ * name outside the public API.
  */
 #ifndef FIRST_OPEN_PRIVATE_H
 #define FIRST_OPEN_PRIVATE_H
@@ -25,36 +26,36 @@
  * `error` is a `GError **`; each sets it on failure. */
 
 /* Loads a spec; returns an owned handle, or NULL with `error` set. */
-void *_first_open_spec_load_file (const char *path, void *error);
-void *_first_open_spec_load_data (const void *data, size_t length, const char *name,
-                                  const char *base_path, void *error);
+void *fo_spec_load_file (const char *path, void *error);
+void *fo_spec_load_data (const void *data, size_t length, const char *name,
+                         const char *base_path, void *error);
 /* Loads an AppStream metainfo file held in memory as the whole source (no spec). */
-void *_first_open_spec_load_appdata (const void *data, size_t length, const char *name, void *error);
+void *fo_spec_load_appdata (const void *data, size_t length, const char *name, void *error);
 /* The spec's AppId=, newly allocated with g_malloc. */
-char *_first_open_spec_copy_app_id (void *spec);
+char *fo_spec_copy_app_id (void *spec);
 /* Drops the handle; safe on any thread (a finalizer may run anywhere), as nothing
  * is shown by then. */
-void _first_open_spec_free (void *spec);
+void fo_spec_free (void *spec);
 /* Decides (kind < 0) or forces a kind; presents over `parent` (a GtkWindow or NULL;
  * one not mapped yet gets the window once it is). Returns 1 when a window was
  * presented; 0 otherwise, with `error` set on failure or else `*outcome` set to what
  * was decided (a FirstOpenOutcome: nothing due, recorded without showing, quiet
  * session, already showing). `presenter` is passed back to
- * _first_open_presenter_dismissed. */
-int _first_open_spec_present (void *spec, void *presenter, void *parent, int kind, int *outcome,
-                              void *error);
+ * fo_presenter_dismissed. */
+int fo_spec_present (void *spec, void *presenter, void *parent, int kind, int *outcome,
+                     void *error);
 /* Closes the window shown for `spec`, if any (reported as programmatic). */
-void _first_open_spec_dismiss (void *spec);
+void fo_spec_dismiss (void *spec);
 /* Renders `kind` to a PNG at `path`; returns 1 on success, 0 with `error` set. */
-int _first_open_spec_render_png (void *spec, int kind, int scale, int width, const char *path,
-                                 void *error);
+int fo_spec_render_png (void *spec, int kind, int scale, int width, const char *path,
+                        void *error);
 
 /* Implemented in C, called from Swift. */
 
-/* The window shown by _first_open_spec_present went away: emits
+/* The window shown by fo_spec_present went away: emits
  * FirstOpenPresenter::dismissed and drops the reference held while it was shown. */
-void _first_open_presenter_dismissed (void *presenter, int kind, int reason);
+void fo_presenter_dismissed (void *presenter, int kind, int reason);
 /* g_set_error_literal (error, FIRST_OPEN_ERROR, code, message). */
-void _first_open_set_error (void *error, FirstOpenError code, const char *message);
+void fo_set_error (void *error, FirstOpenError code, const char *message);
 
 #endif /* FIRST_OPEN_PRIVATE_H */

@@ -171,11 +171,11 @@ load_spec (FirstOpenPresenter  *self,
       return NULL;
     }
   if (self->path != NULL)
-    return _first_open_spec_load_file (self->path, error);
+    return fo_spec_load_file (self->path, error);
   if (self->bytes != NULL)
     {
       data = g_bytes_get_data (self->bytes, &length);
-      return _first_open_spec_load_data (data, length, "(spec data)", base_path, error);
+      return fo_spec_load_data (data, length, "(spec data)", base_path, error);
     }
 
   const char *resource = self->resource_path != NULL ? self->resource_path : self->appdata_resource_path;
@@ -189,8 +189,8 @@ load_spec (FirstOpenPresenter  *self,
     }
   data = g_bytes_get_data (bytes, &length);
   if (self->appdata_resource_path != NULL)
-    return _first_open_spec_load_appdata (data, length, resource, error);
-  return _first_open_spec_load_data (data, length, resource, base_path, error);
+    return fo_spec_load_appdata (data, length, resource, error);
+  return fo_spec_load_data (data, length, resource, base_path, error);
 }
 
 static gboolean
@@ -214,7 +214,7 @@ first_open_presenter_initable_init (GInitable     *initable,
       self->spec = load_spec (self, &self->init_error);
       if (self->spec != NULL)
         {
-          self->app_id = _first_open_spec_copy_app_id (self->spec);
+          self->app_id = fo_spec_copy_app_id (self->spec);
           g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_APP_ID]);
         }
     }
@@ -251,7 +251,7 @@ first_open_presenter_finalize (GObject *object)
 
   /* Safe on any thread: nothing is shown (a showing presenter holds a reference). */
   if (self->spec != NULL)
-    _first_open_spec_free (self->spec);
+    fo_spec_free (self->spec);
   g_clear_error (&self->init_error);
   g_free (self->app_id);
   g_free (self->path);
@@ -655,12 +655,12 @@ present (FirstOpenPresenter  *self,
     }
   if (!has_display (error))
     return FALSE;
-  if (!_first_open_spec_present (self->spec, self, parent, kind, &decided, error))
+  if (!fo_spec_present (self->spec, self, parent, kind, &decided, error))
     {
       *outcome = (FirstOpenOutcome) decided;
       return FALSE;
     }
-  /* Held until _first_open_presenter_dismissed (). */
+  /* Held until fo_presenter_dismissed (). */
   g_object_ref (self);
   self->showing = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWING]);
@@ -759,7 +759,7 @@ on_present_cancelled (GCancellable *cancellable G_GNUC_UNUSED,
   FirstOpenPresenter *self = g_task_get_source_object (task);
 
   if (self->task == task && self->showing)
-    _first_open_spec_dismiss (self->spec);
+    fo_spec_dismiss (self->spec);
   return G_SOURCE_REMOVE;
 }
 
@@ -823,7 +823,7 @@ first_open_presenter_present_async (FirstOpenPresenter  *self,
       return;
     }
 
-  /* Answered by _first_open_presenter_dismissed (). */
+  /* Answered by fo_presenter_dismissed (). */
   self->task = g_steal_pointer (&task);
   if (cancellable != NULL)
     {
@@ -887,7 +887,7 @@ first_open_presenter_dismiss (FirstOpenPresenter *self)
   return_if_wrong_thread ();
 
   if (self->showing)
-    _first_open_spec_dismiss (self->spec);
+    fo_spec_dismiss (self->spec);
 }
 
 /**
@@ -933,7 +933,7 @@ first_open_presenter_render_png (FirstOpenPresenter  *self,
     return FALSE;
   if (!has_display (error))
     return FALSE;
-  return _first_open_spec_render_png (self->spec, kind, scale, width, path, error) != 0;
+  return fo_spec_render_png (self->spec, kind, scale, width, path, error) != 0;
 }
 
 /**
@@ -1012,9 +1012,9 @@ first_open_present_if_needed_from_bytes (GtkWindow   *parent,
 /* The bridge's C side. */
 
 void
-_first_open_presenter_dismissed (void *presenter,
-                                 int   kind,
-                                 int   reason)
+fo_presenter_dismissed (void *presenter,
+                        int   kind,
+                        int   reason)
 {
   FirstOpenPresenter *self = presenter;
   g_autoptr(GTask) task = g_steal_pointer (&self->task);
@@ -1036,9 +1036,9 @@ _first_open_presenter_dismissed (void *presenter,
 }
 
 void
-_first_open_set_error (void           *error,
-                       FirstOpenError  code,
-                       const char     *message)
+fo_set_error (void           *error,
+              FirstOpenError  code,
+              const char     *message)
 {
   g_set_error_literal ((GError **) error, FIRST_OPEN_ERROR, code, message);
 }

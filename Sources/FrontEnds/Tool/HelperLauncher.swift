@@ -22,7 +22,7 @@ enum HelperLauncher {
         if let override = getenv("FIRST_OPEN_HELPER").map({ String(cString: $0) }), !override.isEmpty {
             return override
         }
-        if let installed = first_open_config_helper_path() {
+        if let installed = fo_config_helper_path() {
             return String(cString: installed)
         }
         return ExecutableLocation.directory.map { "\($0)/\(helperName)" }

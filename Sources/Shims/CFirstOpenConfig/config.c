@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 const char *
-first_open_config_helper_path (void)
+fo_config_helper_path (void)
 {
 #ifdef FIRST_OPEN_HELPER_PATH
   return FIRST_OPEN_HELPER_PATH;
@@ -15,7 +15,7 @@ first_open_config_helper_path (void)
 }
 
 const char *
-first_open_config_locale_directory (void)
+fo_config_locale_directory (void)
 {
 #ifdef FIRST_OPEN_LOCALE_DIRECTORY
   return FIRST_OPEN_LOCALE_DIRECTORY;
@@ -25,7 +25,7 @@ first_open_config_locale_directory (void)
 }
 
 const char *
-first_open_config_source_root (void)
+fo_config_source_root (void)
 {
 #ifdef FIRST_OPEN_SOURCE_ROOT
   return FIRST_OPEN_SOURCE_ROOT;

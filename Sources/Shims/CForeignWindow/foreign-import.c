@@ -12,10 +12,9 @@
  * exporter code with wayland-scanner at build time instead (native/gtk-module). */
 #include "foreign-window.h"
 
-#include <string.h>
 #include <gdk/gdkwayland.h>
 #include <wayland-client.h>
-#include "wayland-global.h"
+#include "fo-wayland.h"
 
 /* Each interface: {name, version, requests, events}. Message signature letters are
  * libwayland's: n = new object, s = string, o = object. */
@@ -92,10 +91,7 @@ fo_wayland_import (GdkDisplay *display, const char *handle, gboolean *names_wind
 {
   /* v2 first: KWin offers only it; where both are offered it is the one still developed. */
   FoWaylandGlobal importers[] = { { "zxdg_importer_v2", 0 }, { "zxdg_importer_v1", 0 } };
-  struct wl_display *wl_display = gdk_wayland_display_get_wl_display (display);
-  struct wl_event_queue *queue;
-  struct wl_display *wrapper;
-  struct wl_registry *registry;
+  FoWaylandQueue queue;
   struct wl_proxy *importer;
   FoForeignImport *import;
   gboolean v2;
@@ -107,30 +103,22 @@ fo_wayland_import (GdkDisplay *display, const char *handle, gboolean *names_wind
   v2 = importers[0].name != 0;
   import = g_new0 (FoForeignImport, 1);
   import->version = v2 ? 2 : 1;
-  /* On a private queue: none of GDK's events are dispatched by the round trip. */
-  queue = wl_display_create_queue (wl_display);
-  wrapper = wl_proxy_create_wrapper (wl_display);
-  wl_proxy_set_queue ((struct wl_proxy *) wrapper, queue);
-  registry = wl_display_get_registry (wrapper);
-  importer = wl_registry_bind (registry, v2 ? importers[0].name : importers[1].name,
+  fo_wayland_queue_open (&queue, display);
+  importer = wl_registry_bind (queue.registry, v2 ? importers[0].name : importers[1].name,
                                v2 ? &fo_importer_v2 : &fo_importer_v1, 1);
   import->imported = wl_proxy_marshal_flags (importer, FO_IMPORT, v2 ? &fo_imported_v2 : &fo_imported_v1,
                                              wl_proxy_get_version (importer), 0, NULL, handle);
   wl_proxy_add_listener (import->imported, (void (**) (void)) imported_listener, import);
   /* mutter and KWin answer the import of a handle they do not know with `destroyed` at
      once: after this round trip, `gone` says whether the handle names a window. */
-  wl_display_roundtrip_queue (wl_display, queue);
+  fo_wayland_queue_roundtrip (&queue);
   /* The importer is done with; the imported object does not depend on it. */
   wl_proxy_marshal_flags (importer, FO_DESTROY, NULL, wl_proxy_get_version (importer), WL_MARSHAL_FLAG_DESTROY);
-  /* Later events (the other window going away) come through GDK's dispatch. */
+  /* Later events (the other window going away) come through GDK's dispatch; a
+     `destroyed` read between the round trip and this move (the other window closed just
+     then) is dispatched by the close. */
   wl_proxy_set_queue (import->imported, NULL);
-  /* A `destroyed` read between the round trip and the move (the other window closed just
-     then) stays on the private queue, which libwayland does not move with the proxy and
-     frees with the queue: dispatched here, or it would never be heard of. */
-  wl_display_dispatch_queue_pending (wl_display, queue);
-  wl_registry_destroy (registry);
-  wl_proxy_wrapper_destroy (wrapper);
-  wl_event_queue_destroy (queue);
+  fo_wayland_queue_close (&queue);
   *names_window = !import->gone;
   return import;
 }

@@ -20,7 +20,7 @@ __attribute__((section (".init_array"), used))
 static void (*const save_arguments_entry) (int, char **, char **) = save_arguments;
 
 char **
-first_open_program_arguments (int *argc)
+fo_program_arguments (int *argc)
 {
   *argc = saved_argc;
   return saved_argv;
@@ -32,5 +32,5 @@ __attribute__((swiftcall, visibility ("hidden")))
 char **
 _swift_stdlib_getUnsafeArgvArgc (int *argc)
 {
-  return first_open_program_arguments (argc);
+  return fo_program_arguments (argc);
 }

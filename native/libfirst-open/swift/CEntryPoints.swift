@@ -14,7 +14,7 @@ internal import FirstOpenGTKWrappers
 // done in C as GLib criticals too.
 
 private func report(_ error: LibraryError, to gerror: UnsafeMutableRawPointer?) {
-    _first_open_set_error(gerror, error.code, error.message)
+    fo_set_error(gerror, error.code, error.message)
 }
 
 private func handle(_ pointer: UnsafeMutableRawPointer) -> EmbeddedSpec {
@@ -25,7 +25,7 @@ private func retained(_ spec: EmbeddedSpec) -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(spec).toOpaque()
 }
 
-@MainActor @_cdecl("_first_open_spec_load_file")
+@MainActor @_cdecl("fo_spec_load_file")
 public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     do throws(LibraryError) {
         return retained(try EmbeddedSpec.load(path: String(cString: path)))
@@ -35,7 +35,7 @@ public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: Unsafe
     }
 }
 
-@MainActor @_cdecl("_first_open_spec_load_data")
+@MainActor @_cdecl("fo_spec_load_data")
 public func firstOpenSpecLoadData(
     _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ basePath: UnsafePointer<CChar>,
     _ gerror: UnsafeMutableRawPointer?
@@ -50,7 +50,7 @@ public func firstOpenSpecLoadData(
     }
 }
 
-@MainActor @_cdecl("_first_open_spec_load_appdata")
+@MainActor @_cdecl("fo_spec_load_appdata")
 public func firstOpenSpecLoadAppdata(
     _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
 ) -> UnsafeMutableRawPointer? {
@@ -63,7 +63,7 @@ public func firstOpenSpecLoadAppdata(
     }
 }
 
-@MainActor @_cdecl("_first_open_spec_copy_app_id")
+@MainActor @_cdecl("fo_spec_copy_app_id")
 public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CChar>? {
     g_strdup(handle(spec).spec.appID)
 }
@@ -72,19 +72,19 @@ public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMut
 // reference dropped by a binding's garbage collector). Nothing is shown by then (a
 // presenter keeps itself alive while it shows a window), so releasing the spec does
 // no GTK work.
-@_cdecl("_first_open_spec_free")
+@_cdecl("fo_spec_free")
 public func firstOpenSpecFree(_ spec: UnsafeMutableRawPointer) {
     Unmanaged<EmbeddedSpec>.fromOpaque(spec).release()
 }
 
-@MainActor @_cdecl("_first_open_spec_present")
+@MainActor @_cdecl("fo_spec_present")
 public func firstOpenSpecPresent(
     _ spec: UnsafeMutableRawPointer, _ presenter: UnsafeMutableRawPointer, _ parent: UnsafeMutableRawPointer?,
     _ forcedKind: Int32, _ outcome: UnsafeMutablePointer<Int32>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
     let window = parent.map { Window(existing: $0.assumingMemoryBound(to: GtkWindow.self)) }
     let dismissed: @MainActor (FirstOpenWindowKind, DismissalReason) -> Void = { kind, reason in
-        _first_open_presenter_dismissed(presenter, kind.cValue, reason.cValue)
+        fo_presenter_dismissed(presenter, kind.cValue, reason.cValue)
     }
     do throws(LibraryError) {
         if forcedKind >= 0 {
@@ -100,12 +100,12 @@ public func firstOpenSpecPresent(
     }
 }
 
-@MainActor @_cdecl("_first_open_spec_dismiss")
+@MainActor @_cdecl("fo_spec_dismiss")
 public func firstOpenSpecDismiss(_ spec: UnsafeMutableRawPointer) {
     handle(spec).dismiss()
 }
 
-@MainActor @_cdecl("_first_open_spec_render_png")
+@MainActor @_cdecl("fo_spec_render_png")
 public func firstOpenSpecRenderPNG(
     _ spec: UnsafeMutableRawPointer, _ kindValue: Int32, _ scale: Int32, _ width: Int32,
     _ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?

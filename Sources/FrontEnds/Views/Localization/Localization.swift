@@ -149,7 +149,7 @@ package enum Localization {
         if let variable = g_getenv(localeDirectoryVariable), variable.pointee != 0 {
             return String(cString: variable)
         }
-        if let installed = first_open_config_locale_directory() {
+        if let installed = fo_config_locale_directory() {
             return String(cString: installed)
         }
         // A development build: the catalogues scripts/build-translations.sh compiled.
@@ -170,7 +170,7 @@ package enum Localization {
     /// The package's source tree in a development build; `nil` in a build with install
     /// paths (no path of the build machine is compiled into those).
     private static func packageRoot() -> String? {
-        first_open_config_source_root().map { String(cString: $0) }
+        fo_config_source_root().map { String(cString: $0) }
     }
 
     /// Whether `<directory>/<lang>/LC_MESSAGES/first-open.mo` exists for some language.

@@ -14,14 +14,14 @@
 
 /* The window helper's absolute path (<libexecdir>/first-open/first-open-window), or
  * NULL in a development build (the helper then sits next to `first-open`). */
-const char *first_open_config_helper_path (void);
+const char *fo_config_helper_path (void);
 
 /* The directory the `first-open` gettext catalogues are installed in (<localedir>), or
  * NULL in a development build. */
-const char *first_open_config_locale_directory (void);
+const char *fo_config_locale_directory (void);
 
 /* The package's source directory in a development build (`swift build`), or NULL in a
  * build with install paths: no path of the build machine is compiled into those. */
-const char *first_open_config_source_root (void);
+const char *fo_config_source_root (void);
 
 #endif /* FIRST_OPEN_CONFIG_H */

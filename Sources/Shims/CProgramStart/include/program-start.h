@@ -30,6 +30,6 @@
 
 /* The arguments glibc passed to the executable's constructors: argc is 0 and the
  * result NULL before they ran (never the case once Swift code runs). */
-char **first_open_program_arguments (int *argc);
+char **fo_program_arguments (int *argc);
 
 #endif
