@@ -21,7 +21,7 @@ found by its title with xdotool and dismissed with Return.
       (SIGUSR1) while Welcome is open: "cancelled", the window goes, first-open ended,
       nothing recorded.
     --scenario twice, COMMAND = client-host.py SPEC twice: two calls at once over the same
-      window: one window only; one call "outcome: nothing-due" while it is open, the other
+      window: one window only; one call "outcome: already-showing" while it is open, the other
       "outcome: shown" after Return; recorded.
 
     --scenario gnome-shell, COMMAND = an example app and its spec, HOST = client-host.py:
@@ -305,7 +305,7 @@ def scenario_twice(args, root):
     host = session.host(args.command, "twice")
     try:
         dialog = wait_for_window("Welcome to Car", host, "twice")
-        host.wait_for_lines("outcome: nothing-due", 1, "twice: the other call")
+        host.wait_for_lines("outcome: already-showing", 1, "twice: the other call")
         # However long the second call took: one window, all along.
         for _ in range(10):
             found = windows("Welcome to Car")
@@ -315,14 +315,14 @@ def scenario_twice(args, root):
         press(dialog, "Return")
         host.wait_for_lines("outcome: shown", 1, "twice, after Return")
         outcomes = [line for line in host.lines() if line.startswith("outcome:")]
-        if sorted(outcomes) != ["outcome: nothing-due", "outcome: shown"]:
+        if sorted(outcomes) != ["outcome: already-showing", "outcome: shown"]:
             fail(f"twice: outcomes {outcomes}")
         if f"Version={VERSION}\n" not in (read_record(session.record) or ""):
             fail(f"twice: the record does not hold {VERSION}:\n{read_record(session.record)}")
         host.stop("twice")
     finally:
         host.kill()
-    return "two calls at once: one window; one call nothing-due, the other shown after Return, recorded"
+    return "two calls at once: one window; one call already-showing, the other shown after Return, recorded"
 
 
 def scenario_gnome_shell(args, root):

@@ -23,22 +23,32 @@ struct ShowCommand {
             .value("parent", placeholder: "x11:XID|wayland:HANDLE",
                    help: "Show the window modal and transient for this window of another app; "
                        + "then exit 0 only when a window was shown and dismissed, 2 when none was"),
+            .flag("detailed-status",
+                  help: "Exit 0 only when a window was shown and dismissed, 2 when none was, 3 when "
+                      + "the parent window is gone or went away, 4 when another first-open is already "
+                      + "showing this app's window"),
         ])
 
     let options: ParsedOptions
 
     init(arguments: [String]) throws(CommandFailure) {
         options = try Self.parser.parse(arguments)
-        parentArguments = options["parent"].map { ["--parent", $0] } ?? []
-        nothingShown = options["parent"] == nil ? .ok : .notShown
+        let detailed = options.flags.contains("detailed-status")
+        // The helper tells the parent's going away: it gets --detailed-status too.
+        parentArguments = (options["parent"].map { ["--parent", $0] } ?? []) + (detailed ? ["--detailed-status"] : [])
+        nothingShown = options["parent"] == nil && !detailed ? .ok : .notShown
+        alreadyShowing = detailed ? .alreadyShowing : nothingShown
     }
 
     /// `--parent HANDLE`, passed on to the helper as given (it checks the handle: a bad
     /// one is one warning there, and the window shows unparented).
     private let parentArguments: [String]
-    /// What a run that shows no window exits with: 0, or 2 with `--parent`, whose caller
-    /// wants to know whether the user saw a window.
+    /// What a run that shows no window exits with: 0, or 2 with `--parent` or
+    /// `--detailed-status`, whose caller wants to know whether the user saw a window.
     private let nothingShown: ExitCode
+    /// What a run exits with when another first-open holds the app's lock: as
+    /// `nothingShown`, or 4 with `--detailed-status`.
+    private let alreadyShowing: ExitCode
 
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "show")
@@ -85,6 +95,7 @@ struct ShowCommand {
             Diagnostics.output(Self.noDisplayLine(due: look.decision.kind))
         case .alreadyShowing:
             Diagnostics.output("nothing: another first-open is already showing \(appID)")
+            return alreadyShowing
         case .repaired:
             // The user has been here before: never Welcome.
             Diagnostics.output("nothing: the unusable record was kept aside; wrote a fresh record (\(appID) \(version))")

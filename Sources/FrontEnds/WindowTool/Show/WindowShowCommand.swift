@@ -27,6 +27,7 @@ struct WindowShowCommand {
             .value("lock-fd", placeholder: "FD", help: "The inherited state lock", hidden: true),
             .value("parent", placeholder: "x11:XID|wayland:HANDLE",
                    help: "Modal and transient for this window of another app"),
+            .flag("detailed-status", help: "Exit 2 when no window was dismissed, 3 when the parent window is gone or went away"),
         ])
 
     let options: ParsedOptions
@@ -63,7 +64,7 @@ struct WindowShowCommand {
                                          notesAfter: try? options.version("from"), version: request.handover?.version)
         _ = GTKSettings.current
         let window = try Self.readWindow(request, options, reading, restoringEnvironment: restoreEnvironment)
-        guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
+        guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.parentGone }
         return try Self.show(dialog, window, request, parented: parented)
     }
 
@@ -78,6 +79,9 @@ struct WindowShowCommand {
         /// With --parent, exit 0 says the user saw and dismissed the window; anything that
         /// ends without that says 2 (the exit statuses of errors are unchanged).
         let nothingShown: ExitCode
+        /// What the parent's going away exits with: `nothingShown`, or 3 with
+        /// `--detailed-status` (libfirst-open-client tells it from the others).
+        let parentGone: ExitCode
     }
 
     /// What the window shows, read from the spec as first-open read it to decide.
@@ -114,8 +118,10 @@ struct WindowShowCommand {
                 warnUnparented(error)
             }
         }
+        let detailed = options.flags.contains("detailed-status")
+        let nothingShown: ExitCode = options["parent"] == nil && !detailed ? .ok : .notShown
         return Request(specPath: specPath, kind: kind, handover: handover, lock: lock, parent: parent,
-                       nothingShown: options["parent"] == nil ? .ok : .notShown)
+                       nothingShown: nothingShown, parentGone: detailed ? .parentGone : nothingShown)
     }
 
     /// Step 2: GTK on a display that reaches the parent, and the display-loss handler.
@@ -253,7 +259,8 @@ struct WindowShowCommand {
         ShellOverview.whenHidden { dialog.present() }
         GTK.runMainLoop()
         if let failure { throw failure }
-        return dismissedByUser ? .ok : request.nothingShown
+        if dismissedByUser { return .ok }
+        return parented ? request.parentGone : request.nothingShown
     }
 
     private static func warnUnparented(_ error: ParentWindowError) {
