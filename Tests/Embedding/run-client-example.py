@@ -183,13 +183,19 @@ def read_record(record):
         return None
 
 
+# The toolkit library the host must map (--toolkit): GTK 4's, or Qt's for examples/qt.
+TOOLKIT_LIBRARIES = {"gtk4": "libgtk-4.so", "qt": "libQt5Gui.so"}
+toolkit_library = TOOLKIT_LIBRARIES["gtk4"]
+
+
 def check_maps(host, what):
-    """The host's process maps GTK 4 and no GTK 3: the client never loads GTK 3."""
+    """The host's process maps its toolkit (GTK 4, or Qt) and no GTK 3: the client never
+    loads GTK 3."""
     with open(f"/proc/{host.process.pid}/maps", encoding="utf-8") as maps:
         libraries = {line.split()[-1] for line in maps if "/" in line}
     names = {os.path.basename(path) for path in libraries}
-    if not any(name.startswith("libgtk-4.so") for name in names):
-        fail(f"{what}: the host does not map libgtk-4: {sorted(names)}")
+    if not any(name.startswith(toolkit_library) for name in names):
+        fail(f"{what}: the host does not map {toolkit_library}: {sorted(names)}")
     gtk3 = sorted(name for name in names if name.startswith(("libgtk-3.so", "libgdk-3.so", "libfirst-open.so")))
     if gtk3:
         fail(f"{what}: the host maps {gtk3}")
@@ -221,6 +227,10 @@ class Session:
             self.env[variable] = os.path.join(base, sub)
             os.makedirs(self.env[variable], exist_ok=True)
         self.env["HOME"] = base
+        if not self.env.get("XDG_RUNTIME_DIR"):
+            # Qt makes one under $TMPDIR otherwise, which would outlive the test.
+            self.env["XDG_RUNTIME_DIR"] = os.path.join(base, "runtime")
+            os.makedirs(self.env["XDG_RUNTIME_DIR"], mode=0o700, exist_ok=True)
 
         def without_swift(value):
             return ":".join(p for p in value.split(":") if p and "swift" not in p.lower())
@@ -279,7 +289,7 @@ def scenario_example(args, root):
     show_and_dismiss(updated, args.command, "What's New in Car", True, "update start")
     return ("'Welcome to Car' transient for the host's window, Return: shown, recorded; second start: "
             "nothing-due; after an update: 'What's New in Car', Return: shown, recorded; "
-            "the host maps libgtk-4, no libgtk-3")
+            f"the host maps {toolkit_library.split('.')[0]}, no libgtk-3")
 
 
 def scenario_gone(args, root, mode):
@@ -575,8 +585,12 @@ def main():
     parser.add_argument("--host", help="client-host.py, for --scenario gnome-shell")
     parser.add_argument("--window-manager", choices=["openbox", "xfwm4", "mutter-x11"], default="openbox",
                         help="openbox on the test's display, or xfwm4 / mutter --x11 on a private Xvfb")
+    parser.add_argument("--toolkit", choices=sorted(TOOLKIT_LIBRARIES), default="gtk4",
+                        help="the host's toolkit, whose library it must map (qt: examples/qt)")
     parser.add_argument("command", nargs="+")
     args = parser.parse_args()
+    global toolkit_library
+    toolkit_library = TOOLKIT_LIBRARIES[args.toolkit]
 
     if not os.environ.get("DISPLAY"):
         if os.environ.get("FIRST_OPEN_REQUIRE_DISPLAY") == "1":
