@@ -29,6 +29,12 @@ found by its title with xdotool and dismissed with Return.
       into the app's window) leave it open and nothing recorded (the typed-ahead guard);
       Escape a second later dismisses it: "outcome: shown", recorded.
 
+    --scenario same-pixels, COMMAND = an example app and its spec, --gtk3-host PROGRAM and
+      --gtk3-lib-dir DIR (examples/c on libfirst-open, GTK 3 in process): Welcome over the
+      GTK 4 host and Welcome over the GTK 3 app, each captured once drawn (GDK 3 reads the
+      X window), are the same image pixel for pixel (the same window: first-open's
+      FirstOpenDialog either way; Tests/Golden checks that window's rendering).
+
     --scenario gnome-shell, COMMAND = an example app and its spec, HOST = client-host.py:
       GNOME Shell headless on Wayland (Tests/Desktops; GTK 4.8 exports the host's window
       through xdg-foreign v1): Welcome transient for the host's window (as GNOME Shell
@@ -378,6 +384,55 @@ def scenario_keyboard(args, root):
             "nothing recorded; Escape: shown, recorded")
 
 
+CAPTURE = """
+import sys
+import gi
+gi.require_version("Gdk", "3.0")
+gi.require_version("GdkX11", "3.0")
+from gi.repository import Gdk, GdkX11
+window = GdkX11.X11Window.foreign_new_for_display(Gdk.Display.get_default(), int(sys.argv[1]))
+Gdk.pixbuf_get_from_window(window, 0, 0, window.get_width(), window.get_height()).savev(sys.argv[2], "png", [], [])
+"""
+
+
+def capture(xid, path, what):
+    """The window's pixels once drawn: two captures 0.5 s apart that are the same file."""
+    previous = None
+    for attempt in range(10):
+        time.sleep(0.5)
+        result = subprocess.run(["/usr/bin/python3", "-c", CAPTURE, str(xid), f"{path}.{attempt}.png"],
+                                capture_output=True, text=True, timeout=20)
+        if result.returncode != 0:
+            fail(f"{what}: cannot capture window {xid:#x}: {result.stderr}")
+        with open(f"{path}.{attempt}.png", "rb") as file:
+            data = file.read()
+        if data == previous:
+            return data
+        previous = data
+    fail(f"{what}: window {xid:#x} kept changing")
+
+
+def captured_welcome(session, command, what):
+    host = session.host(command, what)
+    try:
+        dialog = wait_for_window("Welcome to Car", host, what)
+        run("xdotool", "windowfocus", "--sync", str(dialog))
+        return capture(dialog, os.path.join(session.root, what), what)
+    finally:
+        host.kill()
+
+
+def scenario_same_pixels(args, root):
+    gtk4 = Session(args, root, "pixels-gtk4")
+    over_gtk4 = captured_welcome(gtk4, args.command, "over-gtk4")
+    gtk3 = Session(args, root, "pixels-gtk3")
+    gtk3.env["LD_LIBRARY_PATH"] = args.gtk3_lib_dir
+    over_gtk3 = captured_welcome(gtk3, [args.gtk3_host] + args.command[-1:], "over-gtk3")
+    if over_gtk4 != over_gtk3:
+        fail(f"Welcome over the GTK 4 host differs from Welcome in the GTK 3 app: {gtk4.root}, {gtk3.root}")
+    return f"Welcome over the GTK 4 host is Welcome of the GTK 3 path, pixel for pixel ({len(over_gtk4)} bytes of PNG)"
+
+
 def scenario_gnome_shell(args, root):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
     import desktops  # noqa: E402 (Tests/Desktops: starts and reads GNOME Shell)
@@ -580,9 +635,12 @@ def main():
     parser.add_argument("--first-open", required=True)
     parser.add_argument("--helper", required=True)
     parser.add_argument("--lib-dir", action="append", required=True)
-    parser.add_argument("--scenario", choices=["example", "parent-gone", "cancel", "twice", "keyboard", "gnome-shell", "kwin"],
+    parser.add_argument("--scenario", choices=["example", "parent-gone", "cancel", "twice", "keyboard", "same-pixels", "gnome-shell",
+                                 "kwin"],
                         default="example")
     parser.add_argument("--host", help="client-host.py, for --scenario gnome-shell")
+    parser.add_argument("--gtk3-host", help="examples/c's app (libfirst-open), for --scenario same-pixels")
+    parser.add_argument("--gtk3-lib-dir", help="libfirst-open's folder, for --scenario same-pixels")
     parser.add_argument("--window-manager", choices=["openbox", "xfwm4", "mutter-x11"], default="openbox",
                         help="openbox on the test's display, or xfwm4 / mutter --x11 on a private Xvfb")
     parser.add_argument("--toolkit", choices=sorted(TOOLKIT_LIBRARIES), default="gtk4",
@@ -617,6 +675,8 @@ def main():
                 said = scenario_twice(args, root)
             elif args.scenario == "keyboard":
                 said = scenario_keyboard(args, root)
+            elif args.scenario == "same-pixels":
+                said = scenario_same_pixels(args, root)
             else:
                 said = scenario_gone(args, root, "close-window" if args.scenario == "parent-gone" else "cancel")
     finally:
