@@ -1,6 +1,6 @@
 /* first-open-client.c: first_open_client_present_async () and its outcome.
  *
- * One call starts `first-open SOURCE [--parent PARENT]` through GSubprocess and reads
+ * One call starts `first-open show --detailed-status SOURCE [--parent PARENT]` through GSubprocess and reads
  * its exit status and its output:
  *
  * - first-open runs with --detailed-status: exit 0 the window was shown and dismissed,
