@@ -93,7 +93,7 @@ final class FirstOpenClientTests: XCTestCase {
         try Data("""
             #!/bin/sh
             printf '%s\\n' "$@" > '\(seen)'
-            cat "$5" >> '\(seen)'
+            cat "$6" >> '\(seen)'
             echo "left while running: $(ls -A "${TMPDIR:-/tmp}" | grep '^first-open-client-')" >> '\(seen)'
             echo 'first-open: warning: a warning the app sees on stderr' >&2
             echo 'whats-new: continued; recorded org.example.Car 1.4.0'
@@ -115,7 +115,7 @@ final class FirstOpenClientTests: XCTestCase {
             XCTAssertEqual(outcomes, ["welcome shown and dismissed: whats-new", "whats-new shown and dismissed: whats-new"])
         }
         let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertEqual(Array(lines.prefix(5)), ["show", "--parent", "wayland:a b$\\;", "--", "/dev/fd/3"])
+        XCTAssertEqual(Array(lines.prefix(6)), ["show", "--detailed-status", "--parent", "wayland:a b$\\;", "--", "/dev/fd/3"])
         XCTAssertTrue(lines.contains("[Welcome 1]") && lines.contains("[Release 1.4.0 1]"), lines.joined(separator: "\n"))
         // The files were unlinked before first-open started: a killed app leaves nothing.
         XCTAssertTrue(lines.contains("left while running: "), lines.joined(separator: "\n"))
