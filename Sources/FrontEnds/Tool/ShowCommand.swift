@@ -41,7 +41,7 @@ struct ShowCommand {
     }
 
     /// `--parent HANDLE`, passed on to the helper as given (it checks the handle: a bad
-    /// one is one warning there, and the window shows unparented).
+    /// one is one warning there, and the window shows unparented), and `--detailed-status`.
     private let parentArguments: [String]
     /// What a run that shows no window exits with: 0, or 2 with `--parent` or
     /// `--detailed-status`, whose caller wants to know whether the user saw a window.
