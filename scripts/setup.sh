@@ -34,6 +34,7 @@ packages=(
     python3-gi gir1.2-gtk-3.0 gjs  # libfirst-open's Python and JavaScript examples and tests
     gir1.2-gtk-4.0 python3-tk x11-utils  # --parent tests: GTK 4 and Tk windows of another process; xprop
     libgtk-4-dev gir1.2-adw-1  # libfirst-open-client-gtk4, its GTK 4 (C) and libadwaita (Python) examples, examples/swift-gtk4
+    qtbase5-dev g++  # examples/qt: a Qt app on libfirst-open-client (the parent string), docs/embedding.md's Qt section
     # the real desktops of Tests/Desktops (RealDesktopTests): GNOME Shell and mutter headless
     # on Wayland, KWin's virtual Wayland output, X11 window managers on Xvfb; xprop and
     # xwininfo (x11-utils) read what the window managers say, gdbus (libglib2.0-bin) loads

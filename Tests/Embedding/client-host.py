@@ -5,7 +5,7 @@
                                        window is open over it (expect parent-gone)
     client-host.py SPEC cancel         SIGUSR1 cancels the call (expect cancelled)
     client-host.py SPEC twice          two calls at once over the same window (expect one
-                                       window: one call nothing-due, the other shown)
+                                       window: one call already-showing, the other shown)
 
 It prints "outcome: NICK", "cancelled" or "error: DOMAIN CODE MESSAGE" on stderr, one line
 per call, and "window 0xXID" once its window is exported.

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Runs examples/swift-gtk4 (a Swift GTK 4 app on FirstOpenClient) as a user would, under
-an X11 window manager (openbox, started here), four times, then once on GNOME Shell Wayland:
+an X11 window manager (openbox, started here), four times, then twice under xfwm4 and twice
+on GNOME Shell Wayland:
 
 1. First start, fresh private state: "Welcome to Car" must appear, transient for the
    app's own window (WM_TRANSIENT_FOR, read with xprop), with nothing recorded yet; the
@@ -19,7 +20,11 @@ an X11 window manager (openbox, started here), four times, then once on GNOME Sh
    and first-open without DISPLAY: the window's handle is exported through xdg-foreign
    (`wayland:HANDLE`), "Welcome to Car" must be modal, transient for "Car" (as GNOME
    Shell reports it) and focused; Return (from GNOME Shell's virtual keyboard) must
-   dismiss it, the app report "shown and dismissed: welcome" and the record hold 1.3.0.
+   dismiss it, the app report "shown and dismissed: welcome" and the record hold 1.3.0;
+   then an update (1.4.0): "What's New in Car" the same way, recorded 1.4.0.
+6. xfwm4 (before 5, on a private Xvfb): a first start and an update, Welcome then What's
+   New, modal and transient for the app's window, dismissed with Return, recorded.
+Every dialog under an X11 window manager must be modal (_NET_WM_STATE_MODAL).
 No `first-open-client-*` folder may be left in $TMPDIR (the killed app's included).
 
 `first-open` comes from BIN_DIR, put first on PATH (the app runs `first-open` from PATH).
@@ -79,6 +84,7 @@ def show_and_dismiss(command, env, root, record, title, kind, version, seeded, w
         parent = transient_for(dialog)
         if parent not in [int(window) for window in app_windows]:
             fail(f"{what}: {title!r} is transient for {parent!r}, not for the app's window {app_windows}")
+        check_modal(dialog, title, what)
         if other:
             # Which instance shows it is a race; the other must say why it shows nothing.
             shower, quiet = (app, other) if transient_is_of(parent, app.process.pid) else (other, app)
@@ -104,6 +110,13 @@ def show_and_dismiss(command, env, root, record, title, kind, version, seeded, w
         for instance in (app, other):
             if instance:
                 instance.kill()
+
+
+def check_modal(dialog, title, what):
+    """The window manager keeps it modal: _NET_WM_STATE holds _NET_WM_STATE_MODAL."""
+    state = run("xprop", "-id", dialog, "_NET_WM_STATE").stdout
+    if "_NET_WM_STATE_MODAL" not in state:
+        fail(f"{what}: {title!r} is not modal ({state.strip()!r})")
 
 
 def transient_is_of(window, pid):
@@ -166,6 +179,64 @@ def wayland_first_start(app_path, bin_dir):
         finally:
             if app.process.poll() is None:
                 app.process.kill()
+        wayland_update_start(desktop, desktops, [app_path, "1.4.0"], env, root, record)
+
+
+def wayland_update_start(desktop, desktops, command, env, root, record):
+    """After the first start on GNOME Shell, an update to 1.4.0: "What's New in Car" modal,
+    transient for "Car", focused; Return: shown and dismissed, 1.4.0 recorded."""
+    what = "wayland update start"
+    app = App(command, env, os.path.join(root, "wayland-update.log"))
+    try:
+        window = desktops.wait_for(lambda: next((w for w in desktop.windows()
+                                                 if w.title == "What's New in Car" and w.focused), None),
+                                   timeout=DEADLINE)
+        if not window:
+            fail(f"{what}: no focused 'What's New in Car': {desktop.windows()}\n{app.output()}")
+        if window.transient_for != "Car" or not window.modal:
+            fail(f"{what}: 'What's New in Car' is not modal and transient for 'Car': {window}")
+        check_libraries(app.process.pid, what)
+        if "Version=1.3.0\n" not in (read_record(record) or ""):
+            fail(f"{what}: the record changed before the window was dismissed:\n{read_record(record)}")
+        time.sleep(1.0)  # past the window's 0.5 s guard after focus
+        desktop.press_key("Return")
+        outcome = app.wait_for_outcome(what)
+        if outcome != "shown and dismissed: whats-new":
+            fail(f"{what}: the app reported {outcome!r}\n{app.output()}")
+        if "Version=1.4.0\n" not in (read_record(record) or ""):
+            fail(f"{what}: the record does not hold Version=1.4.0:\n{read_record(record)}")
+        app.stop(what)
+    finally:
+        if app.process.poll() is None:
+            app.process.kill()
+
+
+def x11_window_manager_starts(app_path, bin_dir, name):
+    """A first start and an update under another X11 window manager of the test bed (xfwm4,
+    mutter --x11), on a private Xvfb (desktops.py): Welcome, then What's New, each modal and
+    transient for the app's window, dismissed with Return, recorded."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Desktops"))
+    import desktops  # noqa: E402
+    with tempfile.TemporaryDirectory(prefix="first-open-gtk4-" + name + "-") as root, \
+            desktops.X11WindowManager(name) as desktop:
+        env = dict(desktop.env)
+        for variable, sub in [("XDG_STATE_HOME", "state"), ("XDG_CONFIG_HOME", "config"),
+                              ("XDG_CONFIG_DIRS", "etc-xdg"), ("XDG_DATA_HOME", "data")]:
+            env[variable] = os.path.join(root, sub)
+            os.makedirs(env[variable], exist_ok=True)
+        env["PATH"] = bin_dir + ":" + env.get("PATH", "/usr/bin:/bin")
+        env["FIRST_OPEN_HELPER"] = os.path.join(bin_dir, "first-open-window")
+        env["NO_AT_BRIDGE"] = "1"
+        record = os.path.join(env["XDG_STATE_HOME"], "first-open", APP_ID + ".state")
+        display = os.environ.get("DISPLAY")
+        os.environ["DISPLAY"] = desktop.env["DISPLAY"]  # xdotool and xprop read that display
+        try:
+            show_and_dismiss([app_path], env, root, record, "Welcome to Car", "welcome", "1.3.0", False,
+                             name + " first start")
+            show_and_dismiss([app_path, "1.4.0"], env, root, record, "What's New in Car", "whats-new", "1.4.0",
+                             True, name + " update start")
+        finally:
+            os.environ["DISPLAY"] = display
 
 
 def main():
@@ -212,6 +283,7 @@ def main():
         finally:
             manager.terminate()
             manager.wait(10)
+    x11_window_manager_starts(app_path, bin_dir, "xfwm4")
     wayland_first_start(app_path, bin_dir)
     left = [name for name in os.listdir(tempfile.gettempdir()) if name.startswith("first-open-client-")]
     if left:
@@ -219,7 +291,8 @@ def main():
     print("ok: car-app-gtk4: 'Welcome to Car' transient for the app's window, once for two instances "
           "started together, dismissed with Return, recorded 1.3.0; second start: nothing due; update to 1.4.0: "
           "'What's New in Car' transient, dismissed with Return, recorded; the app gone under the window: "
-          "closed, nothing recorded; on GNOME Shell Wayland: 'Welcome to Car' modal, transient for 'Car', "
+          "closed, nothing recorded; under xfwm4 Welcome then What's New, modal and transient, recorded on Return; "
+          "on GNOME Shell Wayland: 'Welcome to Car' then (update) 'What's New in Car' modal, transient for 'Car', "
           "dismissed with Return, recorded; libgtk-4 and no libgtk-3 in the app")
 
 

@@ -56,21 +56,23 @@ final class FirstOpenClientTests: XCTestCase {
         XCTAssertThrowsError(try ClientSpec(appID: "x", calls: [(.welcome, a), (.whatsNew, b)]))
     }
 
-    /// `first-open SPEC --parent HANDLE`'s exit status and lines (data/first-open.1).
+    /// `first-open show --detailed-status SPEC --parent HANDLE`'s exit status and lines
+    /// (data/first-open.1): the status decides, never the words.
     func testOutcomesFromFirstOpensExit() {
         func exit(_ code: Int32) -> Int32 { code << 8 }
         XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(0), output: ["welcome: continued; recorded org.example.Car 1.3.0"],
                                             errors: []), .shownAndDismissed(.welcome))
         XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(0), output: ["whats-new: escaped; recorded org.example.Car 1.4.0"],
                                             errors: ["first-open: warning: x"]), .shownAndDismissed(.whatsNew))
-        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(2), output: [
+        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(3), output: [
             "nothing: the parent window x11:0x1e00003 is gone; welcome was not shown; nothing recorded"], errors: []),
                        .parentGone)
-        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(2), output: [
-            "nothing: the parent window went away; whats-new was not dismissed; nothing recorded"], errors: []),
-                       .parentGone)
-        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(2), output: ["nothing: another first-open is already showing org.example.Car"],
+        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(3), output: [], errors: []), .parentGone)
+        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(4), output: ["nothing: another first-open is already showing org.example.Car"],
                                             errors: []), .nothingDue("another first-open is already showing org.example.Car"))
+        XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(2), output: [
+            "nothing: whats-new is not due (org.example.Car 1.3.0 seen)"], errors: []),
+                       .nothingDue("whats-new is not due (org.example.Car 1.3.0 seen)"))
         XCTAssertEqual(FirstOpenRun.outcome(waitStatus: exit(65), output: [],
                                             errors: ["first-open: client.spec: [First Open] Version: bad"]),
                        .failed(FirstOpenClientError(message: "client.spec: [First Open] Version: bad", exitStatus: 65)))
@@ -92,7 +94,7 @@ final class FirstOpenClientTests: XCTestCase {
         try Data("""
             #!/bin/sh
             printf '%s\\n' "$@" > '\(seen)'
-            cat "$5" >> '\(seen)'
+            cat "$6" >> '\(seen)'
             echo "left while running: $(ls -A "${TMPDIR:-/tmp}" | grep '^first-open-client-')" >> '\(seen)'
             echo 'first-open: warning: a warning the app sees on stderr' >&2
             echo 'whats-new: continued; recorded org.example.Car 1.4.0'
@@ -114,7 +116,7 @@ final class FirstOpenClientTests: XCTestCase {
             XCTAssertEqual(outcomes, ["welcome shown and dismissed: whats-new", "whats-new shown and dismissed: whats-new"])
         }
         let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertEqual(Array(lines.prefix(5)), ["show", "--parent", "wayland:a b$\\;", "--", "/dev/fd/3"])
+        XCTAssertEqual(Array(lines.prefix(6)), ["show", "--detailed-status", "--parent", "wayland:a b$\\;", "--", "/dev/fd/3"])
         XCTAssertTrue(lines.contains("[Welcome 1]") && lines.contains("[Release 1.4.0 1]"), lines.joined(separator: "\n"))
         // The files were unlinked before first-open started: a killed app leaves nothing.
         XCTAssertTrue(lines.contains("left while running: "), lines.joined(separator: "\n"))

@@ -100,6 +100,26 @@ final class ParentWindowTests: XDisplayTestCase {
         XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.2.0")
     }
 
+    /// `--detailed-status` (what libfirst-open-client passes): the parent gone before the
+    /// window maps is exit 3, nothing due 2, with or without --parent; the words are the same.
+    func testDetailedStatusTellsParentGoneFromNothingDue() throws {
+        let cli = try CLIHarness()
+        let spec = try cli.write("car.spec", FirstOpenCommandTests.spec(version: "1.3.0"))
+        XCTAssertEqual(try cli.run(["mark-seen", "--version", "1.2.0", spec]).status, 0)
+        let gone = try cli.run(["show", "--detailed-status", spec, "--parent", "x11:1ffffe"])
+        XCTAssertEqual(gone.status, 3, gone.stdout + gone.stderr)
+        XCTAssertEqual(gone.stdout, "nothing: the parent window x11:1ffffe is gone; whats-new was not shown; nothing recorded\n")
+        XCTAssertEqual(cli.recordedVersion("org.example.Car"), "1.2.0")
+        XCTAssertEqual(try cli.run(["mark-seen", spec]).status, 0)
+        let due = try cli.run(["show", "--detailed-status", spec, "--parent", "x11:1ffffe"])
+        XCTAssertEqual(due.status, 2, due.stdout + due.stderr)
+        let unparented = try cli.run(["show", "--detailed-status", spec])
+        XCTAssertEqual(unparented.status, 2, unparented.stdout + unparented.stderr)
+        XCTAssertTrue(unparented.stdout.hasPrefix("nothing"), unparented.stdout)
+        // Without the flag, as before: 0 without --parent, 2 with it.
+        XCTAssertEqual(try cli.run([spec]).status, 0)
+    }
+
     /// A handle that is not a handle: one line, and the window is shown unparented;
     /// dismissing it still counts.
     func testBadHandlesShowTheWindowUnparentedWithOneLine() throws {

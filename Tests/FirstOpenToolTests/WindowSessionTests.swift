@@ -73,6 +73,10 @@ final class WindowSessionTests: XDisplayTestCase {
         let second = try cli.run([spec])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertTrue(second.stdout.contains("already showing"), second.stdout)
+        // What libfirst-open-client passes: already showing has a status of its own.
+        let detailed = try cli.run(["show", "--detailed-status", spec])
+        XCTAssertEqual(detailed.status, 4, detailed.stdout + detailed.stderr)
+        XCTAssertTrue(detailed.stdout.contains("already showing"), detailed.stdout)
         XCTAssertEqual(try windowCount("Welcome to Car"), 1)
 
         try press("Return", in: window)

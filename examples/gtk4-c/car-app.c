@@ -6,7 +6,8 @@
  *
  * first-open decides and shows the window in a process of its own; the app's main loop
  * goes on, and the callback gets the outcome. It reports on stderr what happened
- * ("outcome: shown", "outcome: nothing-due", "outcome: parent-gone", "error: ...");
+ * ("outcome: shown", "outcome: nothing-due", "outcome: parent-gone",
+ * "outcome: already-showing", "error: ...");
  * the project's tests read these lines.
  */
 #include <first-open-client-gtk4.h>

@@ -1,13 +1,12 @@
 /* first-open-client.c: first_open_client_present_async () and its outcome.
  *
- * One call starts `first-open SOURCE [--parent PARENT]` through GSubprocess and reads
+ * One call starts `first-open show --detailed-status SOURCE [--parent PARENT]` through GSubprocess and reads
  * its exit status and its output:
  *
- * - exit 0: with a parent, the window was shown and dismissed; without one (first-open
- *   exits 0 for both), its "nothing: ..." line on stdout says nothing was shown;
- * - exit 2 (only with a parent): nothing was shown; the line "nothing: the parent
- *   window ..." (first-open's WindowShowCommand, the two cases "is gone" and "went
- *   away") tells the parent-gone case from the others;
+ * - first-open runs with --detailed-status: exit 0 the window was shown and dismissed,
+ *   2 nothing was shown (nothing due, quiet session, no display, recorded silently), 3
+ *   the parent window was gone or went away, 4 another first-open is showing this
+ *   app's window (its words on stdout are for people, never read here);
  * - 64, 65, 69, 70, 73, 74, 77: a #GError of FIRST_OPEN_CLIENT_ERROR with first-open's
  *   last line on stderr ("first-open: " taken off).
  *
@@ -36,9 +35,14 @@
 #define FIRST_OPEN_COMMAND "/usr/bin/first-open"
 #endif
 
-/* What first-open prints first on stdout when --parent's window is gone (before the
- * window could map) or went away while it was open. */
-#define PARENT_GONE_PREFIX "nothing: the parent window "
+/* first-open show --detailed-status's exit statuses that are no failure
+ * (data/first-open.1, EXIT STATUS). */
+enum {
+  STATUS_SHOWN = 0,
+  STATUS_NOT_SHOWN = 2,
+  STATUS_PARENT_GONE = 3,
+  STATUS_ALREADY_SHOWING = 4
+};
 /* What first-open prints on stderr before each of its messages. */
 #define PROGRAM_PREFIX "first-open: "
 
@@ -55,7 +59,6 @@ G_DEFINE_QUARK (first-open-client-error-quark, first_open_client_error)
 
 typedef struct {
   GSubprocess *process;
-  gboolean with_parent;
   GString *output;
   GString *errors;
   GSource *output_source;
@@ -156,18 +159,6 @@ watch (GInputStream *stream, GSourceFunc readable, Present *present)
   return source;
 }
 
-/* TRUE when a line of TEXT starts with PREFIX. */
-static gboolean
-has_line_starting_with (const char *text, const char *prefix)
-{
-  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-
-  for (char **line = lines; *line != NULL; line++)
-    if (g_str_has_prefix (*line, prefix))
-      return TRUE;
-  return FALSE;
-}
-
 /* first-open's message: its last line on stderr that is not a warning, without the
  * program name; else its last line; else a sentence naming the status. */
 static char *
@@ -242,23 +233,24 @@ on_exited (GObject *object, GAsyncResult *result, gpointer user_data)
       return;
     }
 
+  switch (g_subprocess_get_exit_status (present->process))
+    {
+    case STATUS_SHOWN:
+      g_task_return_int (task, FIRST_OPEN_CLIENT_OUTCOME_SHOWN);
+      return;
+    case STATUS_NOT_SHOWN:
+      g_task_return_int (task, FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE);
+      return;
+    case STATUS_PARENT_GONE:
+      g_task_return_int (task, FIRST_OPEN_CLIENT_OUTCOME_PARENT_GONE);
+      return;
+    case STATUS_ALREADY_SHOWING:
+      g_task_return_int (task, FIRST_OPEN_CLIENT_OUTCOME_ALREADY_SHOWING);
+      return;
+    default:
+      break;
+    }
   int status = g_subprocess_get_exit_status (present->process);
-  gboolean nothing = has_line_starting_with (present->output->str, "nothing");
-  if (status == 0)
-    {
-      /* With --parent, 0 is "shown and dismissed"; without, first-open says nothing was. */
-      g_task_return_int (task, !present->with_parent && nothing
-                               ? FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE
-                               : FIRST_OPEN_CLIENT_OUTCOME_SHOWN);
-      return;
-    }
-  if (status == 2 && present->with_parent)
-    {
-      g_task_return_int (task, has_line_starting_with (present->output->str, PARENT_GONE_PREFIX)
-                               ? FIRST_OPEN_CLIENT_OUTCOME_PARENT_GONE
-                               : FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE);
-      return;
-    }
   g_autofree char *message = error_message (present->errors->str, status);
   g_task_return_new_error (task, FIRST_OPEN_CLIENT_ERROR, error_code (status), "%s", message);
 }
@@ -307,7 +299,7 @@ on_cancelled (GCancellable *cancellable, gpointer user_data)
  * window is modal and transient for @parent, closes with it, and records the version
  * when the user dismisses it. Two calls at once (or a call while first-open's autostart
  * shows the same app's window) show one window: the other call finishes with
- * %FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE.
+ * %FIRST_OPEN_CLIENT_OUTCOME_ALREADY_SHOWING.
  *
  * Call [func@FirstOpenClient.present_finish] from @callback for the outcome.
  *
@@ -332,7 +324,9 @@ first_open_client_present_async (const char          *source,
   /* "--" would end first-open's options too early for --parent: a source starting with
    * "-" is given as a path instead. */
   g_autofree char *path = *source == '-' ? g_strconcat ("./", source, NULL) : g_strdup (source);
-  const char *argv[] = { command, "show", path, parent != NULL ? "--parent" : NULL, parent, NULL };
+  /* --detailed-status: each outcome has an exit status of its own. */
+  const char *argv[] = { command, "show", "--detailed-status", path,
+                         parent != NULL ? "--parent" : NULL, parent, NULL };
 
   g_autoptr(GError) error = NULL;
   GSubprocess *process = g_subprocess_newv (argv,
@@ -348,7 +342,6 @@ first_open_client_present_async (const char          *source,
 
   Present *present = g_new0 (Present, 1);
   present->process = process;
-  present->with_parent = parent != NULL;
   present->output = g_string_new (NULL);
   present->errors = g_string_new (NULL);
   g_task_set_task_data (task, present, present_free);

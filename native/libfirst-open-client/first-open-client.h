@@ -29,12 +29,15 @@ G_BEGIN_DECLS
  *   (Continue, Enter, Escape or the close button); the version is recorded.
  * @FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE: no window was shown: nothing is due (the
  *   version was seen already, or the policy skips this update, or the user turned
- *   What's New off), the session is quiet (live, guest or system account), another
- *   first-open is showing this app's window already (two calls at once get one window),
- *   there is no display, or there was nothing to show for the case (recorded silently).
+ *   What's New off), the session is quiet (live, guest or system account), there is no
+ *   display, or there was nothing to show for the case (recorded silently).
  * @FIRST_OPEN_CLIENT_OUTCOME_PARENT_GONE: the parent window was gone before the window
  *   could be shown, or went away while it was open: it closed with it, and nothing was
  *   recorded (the window is still due next time).
+ * @FIRST_OPEN_CLIENT_OUTCOME_ALREADY_SHOWING: no window was shown by this call: another
+ *   first-open is showing this app's window already (two calls at once get one window;
+ *   the other call reports what the user did with it). Before 0.2, reported as
+ *   %FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE. Since: 0.2
  *
  * What [func@FirstOpenClient.present_async] did.
  *
@@ -43,7 +46,8 @@ G_BEGIN_DECLS
 typedef enum {
   FIRST_OPEN_CLIENT_OUTCOME_SHOWN = 0,
   FIRST_OPEN_CLIENT_OUTCOME_NOTHING_DUE = 1,
-  FIRST_OPEN_CLIENT_OUTCOME_PARENT_GONE = 2
+  FIRST_OPEN_CLIENT_OUTCOME_PARENT_GONE = 2,
+  FIRST_OPEN_CLIENT_OUTCOME_ALREADY_SHOWING = 3
 } FirstOpenClientOutcome;
 
 /**

@@ -84,7 +84,8 @@ final class FirstOpenRun {
 
     private func spawn(command: String, spec: Int32, parent: String) throws(FirstOpenClientError) {
         // `--` ends the options: the spec path never reads as one.
-        let arguments = [command, "show", "--parent", parent, "--", "/dev/fd/\(Self.specDescriptor)"]
+        // --detailed-status: parent gone (3) and already showing (4) have statuses of their own.
+        let arguments = [command, "show", "--detailed-status", "--parent", parent, "--", "/dev/fd/\(Self.specDescriptor)"]
         let copies: [UnsafeMutablePointer<gchar>?] = arguments.map { g_strdup($0) } + [nil]
         defer { for argument in copies { g_free(argument) } }
         let argv = copies.map { $0.map { UnsafePointer($0) } }
@@ -122,7 +123,8 @@ final class FirstOpenRun {
     }
 
     /// The outcome from first-open's exit status and its lines (data/first-open.1, EXIT
-    /// STATUS: with --parent, 0 when a window was shown and dismissed, 2 when none was).
+    /// STATUS: with --detailed-status, 0 when a window was shown and dismissed, 2 when none
+    /// was, 3 when the parent window is gone, 4 when another first-open shows it).
     nonisolated static func outcome(waitStatus: Int32, output: [String], errors: [String]) -> FirstOpenOutcome {
         // A wait status (wait(2)): the low 7 bits are the signal, 0 for a normal exit
         // whose status is the next 8 bits (WIFEXITED / WEXITSTATUS are macros Swift lacks).
@@ -139,9 +141,11 @@ final class FirstOpenRun {
             }
             return .failed(FirstOpenClientError(
                 message: "first-open exited 0 without saying which window it showed", exitStatus: 0))
-        case 2:
+        case 3:
+            return .parentGone
+        case 2, 4:
+            // Already showing (4) stays nothing due with first-open's reason.
             let line = output.last { $0.hasPrefix("nothing: ") } ?? "nothing: no window was shown"
-            if line.hasPrefix("nothing: the parent window") { return .parentGone }
             return .nothingDue(String(line.dropFirst("nothing: ".count)))
         default:
             var message = errors.last ?? "first-open failed"

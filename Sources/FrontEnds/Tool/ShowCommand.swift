@@ -23,6 +23,10 @@ struct ShowCommand {
             .value("parent", placeholder: "x11:XID|wayland:HANDLE",
                    help: "Show the window modal and transient for this window of another app; "
                        + "then exit 0 only when a window was shown and dismissed, 2 when none was"),
+            .flag("detailed-status",
+                  help: "Exit 0 only when a window was shown and dismissed, 2 when none was, 3 when "
+                      + "the parent window is gone or went away, 4 when another first-open is already "
+                      + "showing this app's window"),
         ])
 
     let options: ParsedOptions
@@ -30,15 +34,23 @@ struct ShowCommand {
     init(arguments: [String]) throws(CommandFailure) {
         options = try Self.parser.parse(arguments)
         parent = options["parent"]
-        nothingShown = parent == nil ? .ok : .notShown
+        // The helper tells the parent's going away: it gets --detailed-status too.
+        detailedStatus = options.flags.contains("detailed-status")
+        nothingShown = parent == nil && !detailedStatus ? .ok : .notShown
+        alreadyShowing = detailedStatus ? .alreadyShowing : nothingShown
     }
 
     /// `--parent HANDLE`, passed on to the helper as given (it checks the handle: a bad
     /// one is one warning there, and the window shows unparented).
     private let parent: String?
+    /// `--detailed-status`, passed on to the helper too.
+    private let detailedStatus: Bool
     /// What a run that shows no window exits with: 0, or 2 with `--parent`, whose caller
     /// wants to know whether the user saw a window.
     private let nothingShown: ExitCode
+    /// What a run exits with when another first-open holds the app's lock: as
+    /// `nothingShown`, or 4 with `--detailed-status`.
+    private let alreadyShowing: ExitCode
 
     func run() throws(CommandFailure) -> ExitCode {
         let specPath = try options.specPath(command: "show")
@@ -46,7 +58,7 @@ struct ShowCommand {
             guard let kind = FirstOpenWindowKind(rawValue: forced) else {
                 throw CommandFailure("show: --force takes 'welcome' or 'whats-new', not '\(forced)'", code: .usage)
             }
-            let handover = WindowHandover(specPath: specPath, forced: kind, from: options["from"], parent: parent)
+            let handover = WindowHandover(specPath: specPath, forced: kind, from: options["from"], parent: parent, detailedStatus: detailedStatus)
             try HelperLauncher.execHelper(arguments: handover.arguments)
         }
         if options["from"] != nil {
@@ -84,6 +96,7 @@ struct ShowCommand {
             Diagnostics.output(Self.noDisplayLine(due: look.decision.kind))
         case .alreadyShowing:
             Diagnostics.output("nothing: another first-open is already showing \(appID)")
+            return alreadyShowing
         case .repaired:
             // The user has been here before: never Welcome.
             Diagnostics.output("nothing: the unusable record was kept aside; wrote a fresh record (\(appID) \(version))")
@@ -92,7 +105,7 @@ struct ShowCommand {
         case .show(let presentation):
             presentation.lock.keepAcrossExec()
             try HelperLauncher.execHelper(
-                arguments: WindowHandover(presentation, specPath: specPath, parent: parent).arguments)
+                arguments: WindowHandover(presentation, specPath: specPath, parent: parent, detailedStatus: detailedStatus).arguments)
         }
         return nothingShown
     }

@@ -12,6 +12,14 @@ public enum ExitCode: Int32, Sendable {
     /// (or the session is quiet, another first-open is showing it, there is no display),
     /// or the parent window went away while it was open. Without `--parent` these exit 0.
     case notShown = 2
+    /// `show --detailed-status`: the parent window was gone before the window
+    /// could map, or went away while it was open; nothing was recorded (2 without
+    /// `--detailed-status`).
+    case parentGone = 3
+    /// `show --detailed-status`: another first-open is showing this app's window
+    /// already (it holds the app's lock); nothing was shown here (2 without
+    /// `--detailed-status`).
+    case alreadyShowing = 4
     /// The command line was wrong (EX_USAGE).
     case usage = 64
     /// The spec file, a release-notes file or a value in them is wrong (EX_DATAERR).

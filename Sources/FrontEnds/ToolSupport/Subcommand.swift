@@ -57,7 +57,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
             "70 internal error, 73 cannot write output, 74 I/O error,",
             "77 installed set-user-ID or set-group-ID (refused);",
             "1 when screenshot --compare finds the images differ;",
-            "2 when show --parent showed no window (0: shown and dismissed).",
+            "2 when show --parent showed no window (0: shown and dismissed); with show",
+            "--detailed-status, 3 when the parent window is gone, 4 when it is already showing.",
             "See first-open(1).",
         ]
         return lines.joined(separator: "\n")

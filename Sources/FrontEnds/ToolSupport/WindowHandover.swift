@@ -10,7 +10,8 @@ package import FirstOpenState
 /// one place. Its names are a contract with installed helpers: extend, never rename.
 ///
 /// ```
-/// show --kind K [--from V] [--app-id ID --record-version V --lock-fd N] [--parent HANDLE] -- SPEC
+/// show --kind K [--from V] [--app-id ID --record-version V --lock-fd N] [--parent HANDLE]
+///      [--detailed-status] -- SPEC
 /// ```
 ///
 /// With `--record-version` the window is one `first-open` decided on (``decided``): the
@@ -46,6 +47,7 @@ package struct WindowHandover {
         case recordVersion = "record-version"
         case lockFD = "lock-fd"
         case parent
+        case detailedStatus = "detailed-status"
 
         /// `--name`.
         package var flag: String { "--" + rawValue }
@@ -61,6 +63,8 @@ package struct WindowHandover {
             case .parent:
                 .value(rawValue, placeholder: "x11:XID|wayland:HANDLE",
                        help: "Modal and transient for this window of another app")
+            case .detailedStatus:
+                .flag(rawValue, help: "Exit 2 when no window was dismissed, 3 when the parent window is gone or went away")
             }
         }
     }
@@ -85,6 +89,9 @@ package struct WindowHandover {
     /// `--parent HANDLE`, passed on as given: the helper checks it (a bad one is one
     /// warning there, and the window shows unparented).
     package var parent: String?
+    /// `--detailed-status` (`first-open show --detailed-status`, which libfirst-open-client
+    /// passes): the helper exits 3, not 2, when the parent window is gone or went away.
+    package var detailedStatus = false
     /// What `first-open` decided; nil for a forced window.
     package var decided: Decided?
     /// The app's window lock (`--lock-fd`): the one `first-open` holds when writing, the
@@ -92,28 +99,32 @@ package struct WindowHandover {
     package var lock: StateLock?
 
     /// A forced window (`first-open show --force KIND [--from V]`): nothing is recorded.
-    package init(specPath: String, forced kind: FirstOpenWindowKind, from: String? = nil, parent: String? = nil) {
+    package init(specPath: String, forced kind: FirstOpenWindowKind, from: String? = nil, parent: String? = nil,
+                 detailedStatus: Bool = false) {
         self.specPath = specPath
         self.kind = kind
         self.from = from
         self.parent = parent
+        self.detailedStatus = detailedStatus
     }
 
     /// The hand-over of a presentation `first-open`'s flow decided on, with its lock.
-    package init(_ presentation: Presentation, specPath: String, parent: String? = nil) {
+    package init(_ presentation: Presentation, specPath: String, parent: String? = nil, detailedStatus: Bool = false) {
         var from: Version?
         if case .whatsNew(let notesAfter, _) = presentation.decision { from = notesAfter }
         self.init(specPath: specPath, kind: presentation.content.kind,
                   decided: Decided(appID: presentation.appID, version: presentation.version, from: from),
-                  lock: presentation.lock, parent: parent)
+                  lock: presentation.lock, parent: parent, detailedStatus: detailedStatus)
     }
 
     /// A hand-over of its parts.
-    package init(specPath: String, kind: FirstOpenWindowKind, decided: Decided, lock: StateLock, parent: String? = nil) {
+    package init(specPath: String, kind: FirstOpenWindowKind, decided: Decided, lock: StateLock, parent: String? = nil,
+                 detailedStatus: Bool = false) {
         self.specPath = specPath
         self.kind = kind
         self.from = decided.from?.description
         self.parent = parent
+        self.detailedStatus = detailedStatus
         self.decided = decided
         self.lock = lock
     }
@@ -132,6 +143,7 @@ package struct WindowHandover {
             arguments += [Option.from.flag, from]
         }
         if let parent { arguments += [Option.parent.flag, parent] }
+        if detailedStatus { arguments.append(Option.detailedStatus.flag) }
         return arguments + ["--", specPath]
     }
 
@@ -151,6 +163,7 @@ package struct WindowHandover {
         self.kind = kind
         from = options[Option.from.rawValue]
         parent = options[Option.parent.rawValue]
+        detailedStatus = options.flags.contains(Option.detailedStatus.rawValue)
         if let version = try Self.version(options[Option.recordVersion.rawValue], option: .recordVersion) {
             guard let appID = options[Option.appID.rawValue] else {
                 throw Self.usage("\(Option.recordVersion.flag) needs \(Option.appID.flag)")

@@ -50,7 +50,7 @@ struct WindowShowCommand {
                                          notesAfter: try? handover.notesAfter(), version: handover.decided?.version)
         _ = GTKSettings.current
         let window = try Self.readWindow(request, reading, restoringEnvironment: restoreEnvironment)
-        guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.nothingShown }
+        guard let (dialog, parented) = try Self.makeDialog(window, request) else { return request.parentGone }
         return try Self.show(dialog, window, request, parented: parented)
     }
 
@@ -63,6 +63,9 @@ struct WindowShowCommand {
         /// With --parent, exit 0 says the user saw and dismissed the window; anything that
         /// ends without that says 2 (the exit statuses of errors are unchanged).
         let nothingShown: ExitCode
+        /// What the parent's going away exits with: `nothingShown`, or 3 with
+        /// `--detailed-status` (libfirst-open-client tells it from the others).
+        let parentGone: ExitCode
     }
 
     /// What the window shows, read from the spec as first-open read it to decide.
@@ -89,7 +92,9 @@ struct WindowShowCommand {
                 warnUnparented(error)
             }
         }
-        return Request(handover: handover, parent: parent, nothingShown: handover.parent == nil ? .ok : .notShown)
+        let nothingShown: ExitCode = handover.parent == nil && !handover.detailedStatus ? .ok : .notShown
+        return Request(handover: handover, parent: parent, nothingShown: nothingShown,
+                       parentGone: handover.detailedStatus ? .parentGone : nothingShown)
     }
 
     /// Step 2: GTK on a display that reaches the parent, and the display-loss handler.
@@ -223,7 +228,8 @@ struct WindowShowCommand {
         ShellOverview.whenHidden { dialog.present() }
         GTK.runMainLoop()
         if let failure { throw failure }
-        return dismissedByUser ? .ok : request.nothingShown
+        if dismissedByUser { return .ok }
+        return parented ? request.parentGone : request.nothingShown
     }
 
     private static func warnUnparented(_ error: ParentWindowError) {
