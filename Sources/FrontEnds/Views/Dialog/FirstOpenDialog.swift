@@ -348,18 +348,62 @@ public final class FirstOpenDialog {
     /// middle of what the user sees of the parent (title bar in): where GTK's position
     /// refers to, and how a window manager applies it, differs from one window manager to
     /// another (+30 to +42 px measured on xfwm4, openbox and mutter before).
-    private func recentreOnForeignParent() {
-        guard let foreignParent, let parentFrame = foreignParent.frame, let ours = window.gdkWindow,
-              let frame = ForeignParent.visibleFrame(of: ours) else { return }
-        var dx = (parentFrame.x + parentFrame.width / 2) - (frame.x + frame.width / 2)
-        var dy = (parentFrame.y + parentFrame.height / 2) - (frame.y + frame.height / 2)
-        if let area = window.workArea {
+    ///
+    /// With no parent at all (the login window), the same centres it on the work area:
+    /// GTK centres the window with its shadow, which Adwaita casts 3 px lower than high
+    /// (3 to 3.5 px above the middle on GNOME Shell X11). Returns the work area it was
+    /// centred on, which ``followWorkArea(checksLeft:centredOn:)`` then watches.
+    @discardableResult
+    private func recentreOnForeignParent() -> Rectangle? {
+        // X11 only: fo_x11_visible_frame reads X11 properties (a Wayland window crashed it).
+        guard !window.isOnWayland, let ours = window.gdkWindow, let frame = ForeignParent.visibleFrame(of: ours)
+        else { return nil }
+        let area = window.workArea
+        let target: Rectangle
+        if let foreignParent {
+            guard let parentFrame = foreignParent.frame else { return nil }
+            target = parentFrame
+        } else if parent == nil, let area {
+            target = area
+        } else {
+            return nil
+        }
+        var dx = (target.x + target.width / 2) - (frame.x + frame.width / 2)
+        var dy = (target.y + target.height / 2) - (frame.y + frame.height / 2)
+        if let area {
             dx = max(area.x - frame.x, min(dx, area.x + area.width - frame.x - frame.width))
             dy = max(area.y - frame.y, min(dy, area.y + area.height - frame.y - frame.height))
         }
-        guard abs(dx) > 1 || abs(dy) > 1 else { return }
-        let position = window.position
-        window.place(.at(x: position.x + dx, y: position.y + dy))
+        if abs(dx) > 1 || abs(dy) > 1 {
+            let position = window.position
+            window.place(.at(x: position.x + dx, y: position.y + dy))
+        }
+        return foreignParent == nil ? area : nil
+    }
+
+    /// How many times (one every 200 ms: 10 s) the login window checks, after its map,
+    /// whether the work area changed under it (``followWorkArea(checksLeft:centredOn:)``).
+    private static let workAreaChecks = 50
+
+    /// A window mapped while the desktop is still starting is centred on a work area that
+    /// has no panel yet: GNOME Shell on X11 sets its top bar's strut after it owns its bus
+    /// name, and a window mapped before that stayed centred on the whole screen, 16 px
+    /// above the work area's middle (19.5 px with the shadow, at a real GNOME on Xorg
+    /// login). For 10 s after the map, when the work area changes while the window is
+    /// still where it was centred (the user has not moved it), it is centred again.
+    private func followWorkArea(checksLeft: Int, centredOn area: Rectangle) {
+        guard checksLeft > 0, dismissalReason == nil else { return }
+        var centredOn = area
+        if let now = window.workArea, now != area, let ours = window.gdkWindow,
+           let frame = ForeignParent.visibleFrame(of: ours) {
+            let stillCentred = abs((area.x + area.width / 2) - (frame.x + frame.width / 2)) <= 5
+                && abs((area.y + area.height / 2) - (frame.y + frame.height / 2)) <= 5
+            guard stillCentred else { return }
+            centredOn = recentreOnForeignParent() ?? now
+        }
+        IdleCallback.schedule(afterMilliseconds: 200) { [weak self] in
+            self?.followWorkArea(checksLeft: checksLeft - 1, centredOn: centredOn)
+        }
     }
 
     /// Closes the window from code; ``onDismiss`` gets ``DismissalReason/programmatic``
@@ -502,7 +546,9 @@ public final class FirstOpenDialog {
             !key.isSynthetic && self.typeAheadGuard.ignoresRelease(keycode: key.keycode)
         }
         window.connectWithArgument("map-event") { _ in
-            self.recentreOnForeignParent()
+            if let area = self.recentreOnForeignParent() {
+                self.followWorkArea(checksLeft: FirstOpenDialog.workAreaChecks, centredOn: area)
+            }
             self.takeFocusFromParent(checksLeft: FirstOpenDialog.focusChecks)
             return false
         }
