@@ -385,6 +385,40 @@ def check_startup_overview_while_shell_starts(_):
             finish(process)
 
 
+def check_identity_over_an_app_without_desktop_file(desktop):
+    """Over the window of an app that has no desktop file (the GTK 4 example), GNOME Shell
+    groups our window with that app and names the app after its most recent window's
+    WM_CLASS (X11) or app id (Wayland), drawn with that window's icon (X11): ours. Both
+    windows were called "first-open", with a generic icon (issue 30, item 11); now they
+    carry the spec's app: WM_CLASS (AppId, Name) and the spec's Icon on X11, the app id
+    AppId on Wayland (which has no window icons)."""
+    home = Home(desktop)
+    with open(home.spec, "w") as f:
+        f.write(SPEC.replace("Version=1.3.0\n", "Version=1.3.0\nIcon=utilities-terminal\n"))
+    process = GTK4_APP.start(home)
+    try:
+        if not check(desktop.window(TITLE, timeout=20, where=lambda w: w.transient_for is not None) is not None,
+                     "the window over an app without a desktop file is shown", lambda: finish(process, 1)):
+            return
+        # What GNOME Shell itself calls each window's app (on X11 too: Eval).
+        apps = {w["title"]: w for w in desktop.eval(desktops.GnomeShellWayland.WINDOWS)}
+        ours, app = apps.get(TITLE, {}), apps.get(GTK4_APP.title, {})
+        print("     GNOME Shell names our window's app %r, the app's window's %r; WM_CLASS %s"
+              % (ours.get("app_name"), app.get("app_name"), ours.get("wm_class")))
+        expected = "org.example.Car" if desktop.wayland else "Car"
+        check(ours.get("app_name") == expected and app.get("app_name") == expected,
+              "both windows are named after the spec's app (%s), not first-open" % expected,
+              (ours.get("app_name"), app.get("app_name")))
+        if not desktop.wayland:
+            xid = next((w.fields.get("xid") for w in desktop.windows() if w.title == TITLE), None)
+            icon = desktop.xprop("-id", hex(xid), "_NET_WM_ICON") if xid else ""
+            check("_NET_WM_ICON(CARDINAL)" in icon, "our window carries the spec's icon (_NET_WM_ICON)",
+                  icon[:200])
+    finally:
+        stop(process)
+        finish(process)
+
+
 def check_login_window_before_the_panel(_):
     """A login window mapped while GNOME Shell on X11 is still starting, before it has set
     its top bar's strut (issue 30, item 11): the work area then is the whole screen, and
@@ -489,7 +523,7 @@ def check_mutter_placement(desktop):
 
 # What is checked on each desktop (the desktop matrix of docs/desktops.md).
 CHECKS = {
-    "gnome-shell-wayland": [check_login_window, check_startup_overview,
+    "gnome-shell-wayland": [check_login_window, check_startup_overview, check_identity_over_an_app_without_desktop_file,
                             lambda d: check_parented_starts(d, centred=False),  # GNOME Shell attaches dialogs
                             check_unknown_handle],
     "mutter-wayland": [check_mutter_placement, check_unknown_handle],
@@ -497,7 +531,8 @@ CHECKS = {
     "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys, check_late_focus_keys],
     "openbox": [check_login_window, check_parented_starts, check_typed_ahead_keys, check_late_focus_keys],
     "mutter-x11": [check_login_window, check_parented_starts, check_typed_ahead_keys, check_late_focus_keys],
-    "gnome-shell-x11": [check_startup_overview, check_login_window, check_typed_ahead_keys,
+    "gnome-shell-x11": [check_startup_overview, check_login_window, check_identity_over_an_app_without_desktop_file,
+                        check_typed_ahead_keys,
                         check_startup_overview_while_shell_starts, check_login_window_before_the_panel],
 }
 

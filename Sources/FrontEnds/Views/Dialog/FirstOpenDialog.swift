@@ -306,6 +306,24 @@ public final class FirstOpenDialog {
         foreign.onParentDestroyed { [weak self] in self?.dismiss() }
     }
 
+    /// The app id the window is named after over another process's window (``nameAfterApp(id:)``).
+    private var appIdentity: String?
+
+    /// Over another process's window (after ``setParent(_:)``), names this window after
+    /// the app it speaks for — WM_CLASS (`appID`, the app's name) on X11, the app id on
+    /// Wayland, and the window icon from the content's theme icon — instead of
+    /// first-open. GNOME Shell groups a transient window with its parent's app, and an app
+    /// without a desktop file it names after that app's most recent window's WM_CLASS or
+    /// app id, and draws with that window's icon: ours, so both windows were called
+    /// "first-open", with a generic icon, while What's New was open.
+    package func nameAfterApp(id appID: String) {
+        guard foreignParent != nil else { return }
+        appIdentity = appID
+        if let icon = content.iconName, !icon.hasPrefix("/"), !icon.isEmpty { window.setIconName(icon) }
+        // X11: set on the realized window before its map (Wayland: at the map, below).
+        if !window.isOnWayland { window.setIdentity(appID: appID, name: content.appName) }
+    }
+
     /// How many times (one every 100 ms) the window checks, after its map, whether it
     /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``).
     private static let focusChecks = 30
@@ -546,6 +564,10 @@ public final class FirstOpenDialog {
             !key.isSynthetic && self.typeAheadGuard.ignoresRelease(keycode: key.keycode)
         }
         window.connectWithArgument("map-event") { _ in
+            // GDK makes the xdg_toplevel, which carries the app id, at the map.
+            if let appID = self.appIdentity, self.window.isOnWayland {
+                self.window.setIdentity(appID: appID, name: self.content.appName)
+            }
             if let area = self.recentreOnForeignParent() {
                 self.followWorkArea(checksLeft: FirstOpenDialog.workAreaChecks, centredOn: area)
             }
