@@ -399,6 +399,9 @@ public final class FirstOpenDialog {
         return foreignParent == nil ? area : nil
     }
 
+    /// Whether the window was mapped before (a map-event after the first is a restore).
+    private var wasMapped = false
+
     /// How many times (one every 200 ms: 10 s) the login window checks, after its map,
     /// whether the work area changed under it (``followWorkArea(checksLeft:centredOn:)``).
     private static let workAreaChecks = 50
@@ -568,9 +571,12 @@ public final class FirstOpenDialog {
             if let appID = self.appIdentity, self.window.isOnWayland {
                 self.window.setIdentity(appID: appID, name: self.content.appName)
             }
-            if let area = self.recentreOnForeignParent() {
+            // The login window is centred at its first map only: mapped again (restored),
+            // it stays where the user put it.
+            if self.foreignParent != nil || !self.wasMapped, let area = self.recentreOnForeignParent() {
                 self.followWorkArea(checksLeft: FirstOpenDialog.workAreaChecks, centredOn: area)
             }
+            self.wasMapped = true
             self.takeFocusFromParent(checksLeft: FirstOpenDialog.focusChecks)
             return false
         }
