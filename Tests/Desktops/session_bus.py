@@ -1,10 +1,11 @@
-"""A D-Bus session bus of a test's own, for tests that run GTK 4, libadwaita or GJS hosts.
+"""A D-Bus session bus of a test's own, for tests that run GTK hosts (apps, examples).
 
     with PrivateSessionBus() as bus:     # os.environ["DBUS_SESSION_BUS_ADDRESS"] is bus.address
         ...                              # start the hosts; they inherit the address
 
-Why (issue 30, item 9): GTK 4 and libadwaita ask `org.freedesktop.portal.Desktop` for
-their settings on every session bus. Where `xdg-desktop-portal` is installed (any machine
+Why (issue 30, item 9): GTK 4, libadwaita and a GTK 3 `GtkApplication` ask
+`org.freedesktop.portal.Desktop` on the session bus they are given (measured; our own
+first-open-window, which has no GtkApplication, does not). Where `xdg-desktop-portal` is installed (any machine
 with GNOME), that activates it, and it activates `xdg-document-portal`, which mounts a
 FUSE file system at `$XDG_RUNTIME_DIR/doc` and keeps running. A test that used the bus
 it inherited left both behind: the packager's own session bus, or one GDBus autolaunched
