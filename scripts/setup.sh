@@ -43,6 +43,9 @@ packages=(
     # the accessibility tests (Tests/Accessibility/): a private session bus, the AT-SPI
     # bus and registry, Python's Atspi bindings, and the Orca screen reader itself
     dbus-daemon at-spi2-core gir1.2-atspi-2.0 orca
+    # the desktop portals a machine with GNOME has: GTK 4 and libadwaita activate them on a
+    # session bus (RealDesktopTests' check-session-bus.py: tests must leave nothing running)
+    xdg-desktop-portal xdg-desktop-portal-gtk
     dpkg-dev debhelper build-essential lintian  # the Debian packages (scripts/test-debian-package.sh)
     git  # Tests/Embedding/swift-example.sh: the example app gets the package from a tagged git snapshot
 )

@@ -145,11 +145,23 @@ build_packages() {
     else
         tar -C "$here" -c --exclude=./.build --exclude=./build . | tar -x -C "$work/src"
     fi
+    # Built where packagers with GNOME build (issue 30, item 9): with the desktop portals
+    # installed, which GTK 4 tests activate on a session bus; none may be left running,
+    # and no xdg-document-portal mount (dh_auto_test could not remove its runtime folder).
+    dpkg-query -W -f='${Status}' xdg-desktop-portal 2>/dev/null | grep -q "install ok installed" \
+        || fail "xdg-desktop-portal is not installed (scripts/setup.sh installs it, as a GNOME machine has it)"
+    local portals_before mounts_before
+    portals_before=$(pgrep -c -x 'xdg-document-po|xdg-desktop-por' || true)
+    mounts_before=$(grep -c ' fuse\.portal ' /proc/mounts || true)
     local start=$SECONDS
     if ! (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
         tail -n 60 "$work/build.log" >&2
         fail "dpkg-buildpackage (whole log: $work/build.log)"
     fi
+    [ "$(grep -c ' fuse\.portal ' /proc/mounts || true)" -le "${mounts_before:-0}" ] \
+        || fail "the build left an xdg-document-portal mount: $(grep ' fuse\.portal ' /proc/mounts)"
+    [ "$(pgrep -c -x 'xdg-document-po|xdg-desktop-por' || true)" -le "${portals_before:-0}" ] \
+        || fail "the build left desktop portals running: $(pgrep -a -x 'xdg-document-po|xdg-desktop-por')"
     echo "built in $((SECONDS - start)) s; dh_auto_test (meson test under xvfb-run):"
     grep -E '^ *[0-9]+/[0-9]+ |^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log" \
         | sed 's/^/    /' || echo "    (not run: DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS:-})"

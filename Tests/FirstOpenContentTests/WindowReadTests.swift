@@ -141,7 +141,8 @@ final class WindowReadTests: XCTestCase {
 
     /// A history of `versions` (in this file order), each with notes but: every 7th an
     /// empty description, every 11th only a German paragraph, every 13th only a German
-    /// description, every 17th bare text; `development` ones are development releases.
+    /// description, every 17th bare text, every 19th a paragraph and a nested
+    /// `<description>`, every 23rd only a nested one; `development` ones are development releases.
     private func writeHistory(_ versions: [Int], development: Set<Int> = [], name: String) throws -> String {
         let releases = versions.map { n -> String in
             let type = development.contains(n) ? " type=\"development\"" : ""
@@ -154,6 +155,10 @@ final class WindowReadTests: XCTestCase {
                 notes = "<description xml:lang=\"de\"><p>Beschreibung \(n)</p></description>"
             } else if n % 17 == 0 {
                 notes = "<description>Bare text \(n)</description>"
+            } else if n % 19 == 0 {
+                notes = "<description><p>Before \(n)</p><description><p>Inner</p></description></description>"
+            } else if n % 23 == 0 {
+                notes = "<description><description><p>Only inner \(n)</p></description></description>"
             } else {
                 notes = "<description><p>Release \(n) <em>changed</em> things.</p><ul><li>a \(n)</li></ul></description>"
             }
@@ -210,5 +215,47 @@ final class WindowReadTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A `<description>` inside a release's description is left out with what it holds,
+    /// the rest kept (as appstreamcli metainfo-to-news shows it), whether the release is
+    /// read or only counted: the window's footnote and `validate` count the same releases
+    /// (issue 30.11: the window said 750 where validate said 749; the full reader lost the
+    /// whole description at the nested one's end).
+    func testANestedDescriptionIsLeftOutAndTheFootnoteAndValidateCountAlike() throws {
+        let releases = (1...1000).reversed().map { n -> String in
+            let notes: String
+            switch n {
+            case 100: notes = "<p>Before</p><description><p>Inner</p></description><ul><li>After</li></ul>"
+            case 101: notes = "<description><p>Only inner</p></description>"
+            default: notes = "<p>Release \(n)</p>"
+            }
+            return "<release version=\"\(n).0\"><description>\(notes)</description></release>"
+        }
+        let path = try directory.write("org.example.Notes.metainfo.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <component type="desktop-application">
+              <id>org.example.Notes</id>
+              <name>Notes</name>
+              <releases>
+            \(releases.joined(separator: "\n"))
+              </releases>
+            </component>
+            """)
+        let read = try MetainfoReleases(path: path, locale: "C")
+        let hundred = try XCTUnwrap(read.releases.first { $0.versionText == "100.0" })
+        XCTAssertEqual(hundred.description.flatMap(\.texts).map(\.plainText), ["Before", "After"])
+        XCTAssertFalse(try XCTUnwrap(read.releases.first { $0.versionText == "101.0" }).hasNotes)
+        XCTAssertEqual(read.findings.filter { $0.message == "<description> inside <description> is never shown" }.count, 2)
+
+        // 999 releases with notes, 250 shown: 749 left out, by the window and by validate.
+        let window = try SpecFile(argument: path, locale: "C", forWindow: .whatsNew, notesAfter: v("0"))
+        XCTAssertTrue(window.releases.contains { $0.hasUnreadNotes }, "the old releases were only counted")
+        let content = try XCTUnwrap(window.windowContent(kind: .whatsNew, from: v("0"), to: v("1000.0")))
+        XCTAssertEqual(content.footnote, "And 749 more updates")
+        let caps = MetainfoValidator.validate(argument: path, locale: "C").filter { $0.message.contains("footnote") }
+        XCTAssertEqual(caps.count, 1)
+        XCTAssertTrue(caps.first?.message.hasSuffix("counts the 749 older ones in its footnote") ?? false,
+                      caps.first?.message ?? "no finding of the window's caps")
     }
 }

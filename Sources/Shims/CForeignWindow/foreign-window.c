@@ -438,3 +438,20 @@ fo_when_shell_overview_hidden (void (*ready) (void *data), void *data)
     }
   wait->startup_timeout = g_timeout_add ((guint) (MAX (SHELL_STARTUP_S - MAX (age, 0), 0) * 1000), shell_started_up, wait);
 }
+
+gboolean
+fo_set_window_identity (GdkWindow *window, const char *app_id, const char *name)
+{
+  if (GDK_IS_X11_WINDOW (window))
+    {
+      XClassHint hint = { (char *) app_id, (char *) name };
+      XSetClassHint (GDK_WINDOW_XDISPLAY (window), GDK_WINDOW_XID (window), &hint);
+      return TRUE;
+    }
+  if (GDK_IS_WAYLAND_WINDOW (window))
+    {
+      gdk_wayland_window_set_application_id (window, app_id);
+      return TRUE;
+    }
+  return FALSE;
+}

@@ -342,6 +342,8 @@ private final class MarkupReader {
         let isList = strcmp(name, "ul") == 0 || strcmp(name, "ol") == 0
         let state: CountState
         switch countingStates.last {
+        case _ where strcmp(name, "description") == 0:
+            state = .ignored  // a nested <description>: never shown (see the full reader's start)
         case nil:  // directly in <description>
             state = strcmp(name, "p") == 0 ? .unit(language: language()) : isList ? .list : .ignored
         case let .unit(current)?:
@@ -559,6 +561,16 @@ private final class MarkupReader {
             return
         }
         switch (parent, name) {
+        case (_, "description") where block != nil:
+            // A <description> inside one: AppStream allows none, and appstreamcli leaves it
+            // out with what it holds while keeping the rest; so does the counting parser
+            // (countStart), so a counted release has notes exactly when a read one does.
+            // Before, its end dropped the whole description being read.
+            finding("<description> inside <description> is never shown")
+            if let context {
+                g_markup_parse_context_push(context, skipping, nil)
+                skippingDescription = true
+            }
         case ("component", "id"):
             collectingID = componentID == nil
             text = ""

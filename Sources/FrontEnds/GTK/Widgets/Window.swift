@@ -28,6 +28,19 @@ package class Window: Container {
 
     package var windowPointer: UnsafeMutablePointer<GtkWindow> { fo_window(widgetPointer) }
 
+    /// Names the realized window for desktops as the app `appID` called `name` (WM_CLASS
+    /// on X11; the app id on Wayland, once mapped) instead of the process's program name.
+    package func setIdentity(appID: String, name: String) {
+        guard let gdkWindow = gtk_widget_get_window(widgetPointer) else { return }
+        _ = fo_set_window_identity(gdkWindow, appID, name)
+    }
+
+    /// The window's own icon from the icon theme (`_NET_WM_ICON` on X11; Wayland has no
+    /// window icons).
+    package func setIconName(_ name: String) {
+        gtk_window_set_icon_name(windowPointer, name)
+    }
+
     /// The title shown by the window manager (and used as the accessible name).
     package var title: String {
         get { gtk_window_get_title(windowPointer).map { String(cString: $0) } ?? "" }

@@ -42,7 +42,16 @@ extension FirstOpenDialog {
             !key.isSynthetic && self.typeAheadGuard.ignoresRelease(keycode: key.keycode)
         }
         window.connectWithArgument("map-event") { _ in
-            self.recentreOnForeignParent()
+            // GDK makes the xdg_toplevel, which carries the app id, at the map.
+            if let appID = self.appIdentity, self.window.isOnWayland {
+                self.window.setIdentity(appID: appID, name: self.content.appName)
+            }
+            // The login window is centred at its first map only: mapped again (restored),
+            // it stays where the user put it.
+            if self.foreignParent != nil || !self.wasMapped, let area = self.recentreOnForeignParent() {
+                self.followWorkArea(checksLeft: FirstOpenDialog.workAreaChecks, centredOn: area)
+            }
+            self.wasMapped = true
             self.takeFocusFromParent(checksLeft: FirstOpenDialog.focusChecks)
             return false
         }

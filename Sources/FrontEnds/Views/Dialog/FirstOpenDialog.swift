@@ -100,6 +100,10 @@ public final class FirstOpenDialog {
     let focusTimes = FocusTimeWatch()
     /// A window of another process it is transient for (``setParent(_:)``).
     var foreignParent: ForeignParent?
+    /// The app id the window is named after over another process's window (``nameAfterApp(id:)``).
+    var appIdentity: String?
+    /// Whether the window was mapped before (a map-event after the first is a restore).
+    var wasMapped = false
     let styleSheet: CSSProvider
     /// What the sections built after the map need (row tints).
     let style: DialogStyleSheet

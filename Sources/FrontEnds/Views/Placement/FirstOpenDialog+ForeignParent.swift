@@ -22,6 +22,21 @@ extension FirstOpenDialog {
         foreign.onParentDestroyed { [weak self] in self?.dismiss() }
     }
 
+    /// Over another process's window (after ``setParent(_:)``), names this window after
+    /// the app it speaks for — WM_CLASS (`appID`, the app's name) on X11, the app id on
+    /// Wayland, and the window icon from the content's theme icon — instead of
+    /// first-open. GNOME Shell groups a transient window with its parent's app, and an app
+    /// without a desktop file it names after that app's most recent window's WM_CLASS or
+    /// app id, and draws with that window's icon: ours, so both windows were called
+    /// "first-open", with a generic icon, while What's New was open.
+    package func nameAfterApp(id appID: String) {
+        guard foreignParent != nil else { return }
+        appIdentity = appID
+        if let icon = content.iconName, !icon.hasPrefix("/"), !icon.isEmpty { window.setIconName(icon) }
+        // X11: set on the realized window before its map (Wayland: at the map).
+        if !window.isOnWayland { window.setIdentity(appID: appID, name: content.appName) }
+    }
+
     /// How many times (one every 100 ms) the window checks, after its map, whether it
     /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``).
     static let focusChecks = 30
@@ -64,17 +79,36 @@ extension FirstOpenDialog {
     /// middle of what the user sees of the parent (title bar in): where GTK's position
     /// refers to, and how a window manager applies it, differs from one window manager to
     /// another (+30 to +42 px measured on xfwm4, openbox and mutter before).
-    func recentreOnForeignParent() {
-        guard let foreignParent, let parentFrame = foreignParent.frame, let ours = window.gdkWindow,
-              let frame = ForeignParent.visibleFrame(of: ours) else { return }
-        var dx = (parentFrame.x + parentFrame.width / 2) - (frame.x + frame.width / 2)
-        var dy = (parentFrame.y + parentFrame.height / 2) - (frame.y + frame.height / 2)
-        if let area = window.workArea {
+    ///
+    /// With no parent at all (the login window), the same centres it on the work area:
+    /// GTK centres the window with its shadow, which Adwaita casts 3 px lower than high
+    /// (3 to 3.5 px above the middle on GNOME Shell X11). Returns the work area it was
+    /// centred on, which ``followWorkArea(checksLeft:centredOn:)`` then watches.
+    @discardableResult
+    func recentreOnForeignParent() -> Rectangle? {
+        // X11 only: fo_x11_visible_frame reads X11 properties (a Wayland window crashed it).
+        guard !window.isOnWayland, let ours = window.gdkWindow, let frame = ForeignParent.visibleFrame(of: ours)
+        else { return nil }
+        let area = window.workArea
+        let target: Rectangle
+        if let foreignParent {
+            guard let parentFrame = foreignParent.frame else { return nil }
+            target = parentFrame
+        } else if parent == nil, let area {
+            target = area
+        } else {
+            return nil
+        }
+        var dx = (target.x + target.width / 2) - (frame.x + frame.width / 2)
+        var dy = (target.y + target.height / 2) - (frame.y + frame.height / 2)
+        if let area {
             dx = max(area.x - frame.x, min(dx, area.x + area.width - frame.x - frame.width))
             dy = max(area.y - frame.y, min(dy, area.y + area.height - frame.y - frame.height))
         }
-        guard abs(dx) > 1 || abs(dy) > 1 else { return }
-        let position = window.position
-        window.place(.at(x: position.x + dx, y: position.y + dy))
+        if abs(dx) > 1 || abs(dy) > 1 {
+            let position = window.position
+            window.place(.at(x: position.x + dx, y: position.y + dy))
+        }
+        return foreignParent == nil ? area : nil
     }
 }

@@ -4,7 +4,8 @@ internal import FirstOpenContent
 internal import FirstOpenGTKWrappers
 
 // The window's size: texts wrapped at the width they get and lined up with the start
-// edge, the whole fitted to the monitor's work area (scrolling when taller).
+// edge, the whole fitted to the monitor's work area (scrolling when taller); the login
+// window kept centred on the work area while the desktop starts.
 extension FirstOpenDialog {
     /// Lines up every row text, section heading and the link message with the window's
     /// start edge, whatever the text's own direction (``Label/alignToStartEdge()``).
@@ -88,5 +89,30 @@ extension FirstOpenDialog {
         let narrower = max(1, width - scrolledWindow.scrollbarWidth)
         setTextWidth(narrower)
         contentBox.setSizeRequest(width: narrower, height: nil)
+    }
+
+    /// How many times (one every 200 ms: 10 s) the login window checks, after its map,
+    /// whether the work area changed under it (``followWorkArea(checksLeft:centredOn:)``).
+    static let workAreaChecks = 50
+
+    /// A window mapped while the desktop is still starting is centred on a work area that
+    /// has no panel yet: GNOME Shell on X11 sets its top bar's strut after it owns its bus
+    /// name, and a window mapped before that stayed centred on the whole screen, 16 px
+    /// above the work area's middle (19.5 px with the shadow, at a real GNOME on Xorg
+    /// login). For 10 s after the map, when the work area changes while the window is
+    /// still where it was centred (the user has not moved it), it is centred again.
+    func followWorkArea(checksLeft: Int, centredOn area: Rectangle) {
+        guard checksLeft > 0, dismissalReason == nil else { return }
+        var centredOn = area
+        if let now = window.workArea, now != area, let ours = window.gdkWindow,
+           let frame = ForeignParent.visibleFrame(of: ours) {
+            let stillCentred = abs((area.x + area.width / 2) - (frame.x + frame.width / 2)) <= 5
+                && abs((area.y + area.height / 2) - (frame.y + frame.height / 2)) <= 5
+            guard stillCentred else { return }
+            centredOn = recentreOnForeignParent() ?? now
+        }
+        IdleCallback.schedule(afterMilliseconds: 200) { [weak self] in
+            self?.followWorkArea(checksLeft: checksLeft - 1, centredOn: centredOn)
+        }
     }
 }

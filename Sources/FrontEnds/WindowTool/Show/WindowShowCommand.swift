@@ -176,6 +176,7 @@ struct WindowShowCommand {
         if let parent = request.parent {
             do {
                 try dialog.setParent(parent)
+                dialog.nameAfterApp(id: window.spec.appID)
                 parented = true
             } catch .noSuchWindow(let handle) {
                 // The app's window is gone before ours maps (a splash-like main window, an

@@ -68,6 +68,13 @@ gboolean fo_x11_watch_destroy (GdkWindow *foreign);
 /// FALSE when the window is gone.
 gboolean fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame);
 
+/// Names our realized toplevel `window` for desktops as the app `app_id` called `name`:
+/// WM_CLASS (`app_id`, `name`) on X11, the xdg_toplevel app id `app_id` on Wayland
+/// (mapped windows only: GDK makes the xdg_toplevel at the map). For a window over
+/// another app's window: GNOME Shell names a window-backed app (one without a desktop
+/// file) after its most recent window's WM_CLASS or app id. FALSE when neither applies.
+gboolean fo_set_window_identity (GdkWindow *window, const char *app_id, const char *name);
+
 /// The X server's time now (a round trip: `gdk_x11_get_server_time`), in the clock of
 /// X events' timestamps; 0 for a window that is not on X11.
 guint32 fo_x11_server_time (GdkWindow *window);
