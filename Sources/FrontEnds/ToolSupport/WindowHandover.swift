@@ -1,26 +1,26 @@
-public import FirstOpenContent
-public import FirstOpenFlow
-public import FirstOpenState
+package import FirstOpenContent
+package import FirstOpenFlow
+package import FirstOpenState
 
 /// What `first-open` decided, handed to `first-open-window show` on its command line
 /// together with the app's lock, so that the window process shows and records exactly
 /// that: it reads the spec again (it needs the rows and images), and refuses when the
 /// spec it finds is another app's or another version (a symbolic link swapped between
 /// the decision and the window) instead of showing and recording the wrong app.
-public struct WindowHandover: Equatable, Sendable {
+package struct WindowHandover: Equatable, Sendable {
     /// The app whose record is written on dismissal.
-    public var appID: String
+    package var appID: String
     /// The window decided on.
-    public var kind: FirstOpenWindowKind
+    package var kind: FirstOpenWindowKind
     /// The version recorded on dismissal (the current version when deciding).
-    public var version: Version
+    package var version: Version
     /// What's New: the notes after this version.
-    public var from: Version?
+    package var from: Version?
     /// The inherited window lock.
-    public var lockFileDescriptor: Int32
+    package var lockFileDescriptor: Int32
 
     /// The hand-over of a presentation `first-open` decided on.
-    public init(_ presentation: Presentation) {
+    package init(_ presentation: Presentation) {
         appID = presentation.appID
         kind = presentation.content.kind
         version = presentation.version
@@ -29,7 +29,7 @@ public struct WindowHandover: Equatable, Sendable {
     }
 
     /// A hand-over read from `first-open-window`'s options.
-    public init(appID: String, kind: FirstOpenWindowKind, version: Version, from: Version?, lockFileDescriptor: Int32) {
+    package init(appID: String, kind: FirstOpenWindowKind, version: Version, from: Version?, lockFileDescriptor: Int32) {
         self.appID = appID
         self.kind = kind
         self.version = version
@@ -39,7 +39,7 @@ public struct WindowHandover: Equatable, Sendable {
 
     /// What the flow decided under the lock: Welcome of ``version``, or What's New from
     /// ``from`` to it (`first-open-window` refuses a What's New hand-over without `--from`).
-    public var decision: Decision {
+    package var decision: Decision {
         switch kind {
         case .welcome: .welcome(current: version)
         case .whatsNew: .whatsNew(from: from ?? version, to: version)
@@ -55,7 +55,7 @@ public struct WindowHandover: Equatable, Sendable {
     }
 
     /// `first-open-window show`'s options for it (before `-- SPEC`).
-    public var arguments: [String] {
+    package var arguments: [String] {
         var arguments = ["--kind", kind.rawValue, "--app-id", appID, "--record-version", version.description]
         if let from { arguments += ["--from", from.description] }
         return arguments + ["--lock-fd", String(lockFileDescriptor)]
@@ -64,7 +64,7 @@ public struct WindowHandover: Equatable, Sendable {
     /// Checks that `spec`, read again by the window process, is the app and version
     /// that were decided on.
     /// - Throws: ``FirstOpenFailure/changedSinceDecision(_:)`` otherwise.
-    public func check(_ spec: SpecFile) throws(FirstOpenFailure) {
+    package func check(_ spec: SpecFile) throws(FirstOpenFailure) {
         guard spec.appID == appID else {
             throw .changedSinceDecision(
                 "\(spec.path): AppId is now \(Quoted.text(spec.appID)), not \(Quoted.text(appID)) as when first-open decided; nothing shown, nothing recorded")

@@ -18,6 +18,7 @@ public final class InMemoryVersionStore: VersionStore, Sendable {
         return records.withLock { $0[appID] }
     }
 
+    /// Records `version` unless a higher or equal one is recorded (see ``VersionStore``).
     @discardableResult
     public func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError)
         -> (stored: Version, replacedCorrupt: StoreError?)
@@ -38,6 +39,7 @@ public final class InMemoryVersionStore: VersionStore, Sendable {
         return StateLock(releasing: { _ = self.locked.withLock { $0.remove(appID) } })
     }
 
+    /// Removes the record; the next start shows Welcome.
     public func forget(_ appID: String) throws(StoreError) {
         try AppID.validate(appID)
         _ = records.withLock { $0.removeValue(forKey: appID) }

@@ -19,10 +19,10 @@ public final class StateLock {
     private var releaseInProcess: (() -> Void)?
 
     /// The open lock file's descriptor; -1 once released, and for an in-process lock.
-    public var fileDescriptor: Int32 { descriptor }
+    package var fileDescriptor: Int32 { descriptor }
 
     /// Whether the lock is still held by this object.
-    public var isHeld: Bool { descriptor >= 0 || releaseInProcess != nil }
+    package var isHeld: Bool { descriptor >= 0 || releaseInProcess != nil }
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -38,7 +38,7 @@ public final class StateLock {
     /// makes sure it holds the lock: re-locking an already locked open file is a no-op.
     /// The descriptor gets `FD_CLOEXEC` again so it does not leak further.
     /// - Returns: nil when `fd` is not open or another process holds the lock.
-    public init?(adoptingFileDescriptor fd: Int32) {
+    package init?(adoptingFileDescriptor fd: Int32) {
         guard fd >= 0, fcntl(fd, F_GETFD) != -1 else { return nil }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
         let flags = fcntl(fd, F_GETFD)
@@ -54,7 +54,7 @@ public final class StateLock {
     /// records on dismissal and exits (releasing it).
     /// - Returns: false when the flag could not be changed (or the lock was released).
     @discardableResult
-    public func keepAcrossExec() -> Bool {
+    package func keepAcrossExec() -> Bool {
         guard descriptor >= 0 else { return false }
         let flags = fcntl(descriptor, F_GETFD)
         guard flags != -1 else { return false }
@@ -62,7 +62,7 @@ public final class StateLock {
     }
 
     /// Releases the lock (closes the descriptor). Safe to call more than once.
-    public func release() {
+    package func release() {
         if let releaseInProcess {
             self.releaseInProcess = nil
             releaseInProcess()
