@@ -1,9 +1,11 @@
 import Glibc
 
-/// An exclusive, non-blocking `flock` on an app's lock file, so that two concurrent
-/// starts (two autostart entries, a double click) show the window once.
+/// An app's window lock, held while its Welcome or What's New window is open, so that
+/// two concurrent starts (two autostart entries, a double click) show the window once:
+/// what ``VersionStore/tryLock(appID:)`` gives. A store of an app's own hands out an
+/// in-process lock made with ``init(releasing:)``.
 ///
-/// Obtain one with ``KeyFileVersionStore/tryLock(appID:)``. The lock lasts while the
+/// ``KeyFileVersionStore``'s is an exclusive, non-blocking `flock` on the app's lock file. The lock lasts while the
 /// file descriptor is open: ``release()`` or deinit closes it. To hand it to the GTK
 /// helper across `execv`, call ``keepAcrossExec()`` first; the helper adopts the
 /// inherited descriptor with ``init(adoptingFileDescriptor:)``.
@@ -11,8 +13,8 @@ import Glibc
 /// Only `close` releases the lock, never `LOCK_UN`: a forked child sharing the
 /// descriptor must not unlock it for its parent.
 ///
-/// Stores that keep no files (``InMemoryVersionStore``) hand out an in-process lock
-/// made with ``init(releasing:)``: it has no descriptor and cannot cross `execv`.
+/// Stores that keep no files (the package's `InMemoryVersionStore`) hand out an in-process
+/// lock made with ``init(releasing:)``: it has no descriptor and cannot cross `execv`.
 public final class StateLock {
     private var descriptor: Int32
     /// Releases an in-process lock; nil for a file lock.

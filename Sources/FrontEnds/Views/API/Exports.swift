@@ -1,9 +1,10 @@
 // What an app that imports FirstOpenViews names from the modules below it, re-exported
 // one declaration at a time (never a whole module), and nothing else of those modules is
 // public (the rest is `package`: shared by the package's modules, never an app's):
-// - the stores an app may pass and what they read and write: `VersionStore` (with the
-//   `StateLock` its `tryLock` gives and the `StoreError` it throws), `KeyFileVersionStore`,
-//   `InMemoryVersionStore`, `Version` (and `VersionError`), `UpdatePolicy`;
+// - the store an app may pass, and what a store of its own reads and writes:
+//   `VersionStore` (with the `StateLock` its `tryLock` gives and the `StoreError` it
+//   throws), `KeyFileVersionStore` (in a folder of the app's choice for its tests),
+//   `Version` (and `VersionError`), and the `UpdatePolicy`;
 // - a spec file or metainfo file driven through `PresentationFlow` (README, "All of them
 //   drive one flow"): `SpecFile`, `SpecError`, `WindowContent`, `ContentStrings`, the
 //   `Decision` (and `NothingReason`) the flow hands to the content closure and reports,
@@ -21,7 +22,6 @@
 @_exported public import struct FirstOpenState.UpdatePolicy
 @_exported public import protocol FirstOpenState.VersionStore
 @_exported public import class FirstOpenState.KeyFileVersionStore
-@_exported public import class FirstOpenState.InMemoryVersionStore
 @_exported public import class FirstOpenState.StateLock
 @_exported public import enum FirstOpenState.StoreError
 @_exported public import enum FirstOpenState.Decision

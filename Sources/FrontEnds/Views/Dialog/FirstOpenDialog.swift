@@ -1,7 +1,7 @@
 internal import CGtk
 internal import FirstOpenState
 internal import FirstOpenFlow
-public import FirstOpenContent
+package import FirstOpenContent
 package import FirstOpenGTKWrappers
 
 
