@@ -9,7 +9,8 @@ For every library product of Package.swift (`swift package dump-package`):
   FirstOpenViews' must be exactly Tests/Embedding/public-api.txt, FirstOpenClient's
   Tests/Embedding/public-api-client.txt; any other library product (LibFirstOpenSwift,
   Meson's archive) has none;
-- every declaration in it has a doc comment (`///`);
+- every declaration in it has a doc comment (`///`), and names only types in it (no
+  `SpecFile.versionSource: VersionSource` where VersionSource is not exported);
 - a client that imports only the product is compiled against the list: one use of each
   line (a type with its conformances, a case, an initialiser, a member), so a line whose
   declaration is gone fails to compile, and a declaration not listed fails the diff.
@@ -206,6 +207,14 @@ for product in library_products:
                           and ("location" in s or s["pathComponents"][-1] != "init(rawValue:)"))
     if undocumented:
         failures.append(f"{name}: public declarations without a doc comment: " + ", ".join(undocumented))
+    # A declaration may name only types the product's clients can name too.
+    in_package = {precise for graph_symbols, _ in own_graphs.values() for precise in graph_symbols}
+    unexported = sorted({f"{'.'.join(s['pathComponents'])} names {f['spelling']}"
+                         for s in symbols.values() for f in s.get("declarationFragments", [])
+                         if f.get("kind") == "typeIdentifier" and f.get("preciseIdentifier") in in_package
+                         and f["preciseIdentifier"] not in symbols})
+    if unexported:
+        failures.append(f"{name}: declarations name types {name} does not export: " + ", ".join(unexported))
     lines = surface_lines(symbols, relationships)
     if name not in LISTS:
         if lines:
