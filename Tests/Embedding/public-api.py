@@ -37,7 +37,7 @@ IMPLIES = {"Hashable": {"Equatable"}, "Comparable": {"Equatable"}, "Error": {"Se
 TYPE_KINDS = {"struct", "class", "enum", "protocol", "typealias"}
 
 swift, build, source = sys.argv[1:4]
-build = os.path.abspath(build)
+build, source = os.path.abspath(build), os.path.abspath(source)
 tools = os.path.dirname(os.path.realpath(swift))
 work = tempfile.mkdtemp(prefix="first-open-public-api.", dir=os.environ.get("TMPDIR"))
 failures = []
