@@ -100,8 +100,8 @@ def surface_lines(symbols, relationships):
             if name not in IMPLIED:
                 conformances.setdefault(relation["source"], set()).add(name)
     for precise, names in conformances.items():
-        # What another listed conformance implies (Swift 6.0 and 6.3 list these
-        # differently), and the Sendable every global-actor-isolated type has.
+        # Not what another listed conformance implies (the graph lists Equatable beside
+        # Hashable), nor the Sendable every main-actor type has: the line reads as the source.
         names -= {implied for name in names for implied in IMPLIES.get(name, ())}
         fragments = "".join(f["spelling"] for f in symbols.get(precise, {}).get("declarationFragments", []))
         if "@MainActor" in fragments:
