@@ -66,8 +66,10 @@ let package = Package(
         // Swift): no GTK at all; the window is first-open's, over the app's window named by
         // its portal handle (x11:XID, wayland:HANDLE).
         .library(name: "FirstOpenClient", targets: ["FirstOpenClient"]),
-        // Decision and record keeping without GTK (login path, scripts).
-        .library(name: "FirstOpenState", targets: ["FirstOpenState"]),
+        // (FirstOpenState, the decision and the record without GTK, is no product: an app
+        // reaches the record through one of the two above, and first-open through its CLI;
+        // its declarations are `package`. Tests/Embedding/public-api.sh checks that no
+        // module outside these products declares anything public.)
         // `first-open`: decides without loading GTK, hands over to the window helper.
         .executable(name: "first-open", targets: ["FirstOpenTool"]),
         // `first-open-window`: the GTK half of the CLI (show, screenshot), installed in libexec.

@@ -28,6 +28,7 @@ public enum FirstOpenFailure: Error, CustomStringConvertible, Sendable, Equatabl
     /// An internal failure, e.g. the window tool is missing or cannot start.
     case software(String)
 
+    /// One line that says what failed and names the file or value.
     public var description: String {
         switch self {
         case .spec(let error): error.description

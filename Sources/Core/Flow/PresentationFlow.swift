@@ -25,18 +25,18 @@ public import FirstOpenState
 /// ```
 public struct PresentationFlow {
     /// The app, its current version, its policy and its record.
-    public let session: FirstOpenSession
+    package let session: FirstOpenSession
     /// Problems found in the settings files, one line each, for the caller to print.
-    public let warnings: [String]
+    package let warnings: [String]
     /// The admin and user settings the session was made with (nil: the caller's session).
-    public let settings: FirstOpenSettings?
+    package let settings: FirstOpenSettings?
     /// Why this session stays quiet, asked only when something is due (it may read
     /// `/proc/cmdline`, which the login fast path must not).
     private let quietReason: () -> String?
 
     /// A flow for a session the caller made (e.g. with its own store); no settings
     /// file is read and no session is quiet.
-    public init(session: FirstOpenSession) {
+    package init(session: FirstOpenSession) {
         self.session = session
         warnings = []
         settings = nil
@@ -46,7 +46,7 @@ public struct PresentationFlow {
     /// A flow for `appID` at `currentVersion` with the settings files and the session
     /// of `environment`: the admin's and user's policy and What's New switch override
     /// the app's (`policy`, `showsWhatsNew`), and quiet sessions show nothing.
-    public init(
+    package init(
         appID: String,
         currentVersion: Version,
         policy: UpdatePolicy,
@@ -66,9 +66,18 @@ public struct PresentationFlow {
         quietReason = { settings.quietReason(for: environment.quietSession()) }
     }
 
-    /// The flow for a spec file: its app ID, version, policy and What's New switch.
+    /// The flow for a spec file: its app ID, version, policy and What's New switch, with
+    /// the machine's admin and user settings and its session check (quiet sessions show
+    /// nothing). Show the window with `present(over:only:content:onDismiss:)`
+    /// (FirstOpenViews).
     /// - Throws: ``FirstOpenFailure/spec(_:)`` when the current version cannot be had.
-    public init(spec: SpecFile, store: any VersionStore, environment: SessionEnvironment = .host) throws(FirstOpenFailure) {
+    public init(spec: SpecFile, store: any VersionStore) throws(FirstOpenFailure) {
+        try self.init(spec: spec, store: store, environment: .host)
+    }
+
+    /// ``init(spec:store:)`` with the settings and session check of `environment`
+    /// (tests inject both instead of reading the host).
+    package init(spec: SpecFile, store: any VersionStore, environment: SessionEnvironment) throws(FirstOpenFailure) {
         let current: Version
         do {
             current = try spec.currentVersion()
@@ -80,19 +89,19 @@ public struct PresentationFlow {
     }
 
     /// What a start decides before taking any lock.
-    public struct Look {
+    package struct Look {
         /// The decision; `.nothing(.unusableRecord)` when the record is corrupt.
-        public let decision: Decision
+        package let decision: Decision
         /// The corrupt record, left in place: a returning user, never welcomed again.
-        public let recordProblem: StoreError?
+        package let recordProblem: StoreError?
         /// Why the session stays quiet; only asked when a window is due or the record
         /// needs repairing.
-        public let quietReason: String?
+        package let quietReason: String?
     }
 
     /// Decides, changing nothing (not even a corrupt record): `explain`, and the first
     /// step of ``run(after:only:hasDisplay:content:)``.
-    public func look() throws(FirstOpenFailure) -> Look {
+    package func look() throws(FirstOpenFailure) -> Look {
         let decision: Decision
         let problem: StoreError?
         do {
@@ -105,7 +114,7 @@ public struct PresentationFlow {
     }
 
     /// What a start did, or what is left for the caller to show.
-    public enum Step {
+    package enum Step {
         /// Nothing is due (or only a window of the other kind, with `only:`).
         case nothing(Decision)
         /// A quiet session: nothing shown, the record left as it is (even a corrupt one).
@@ -131,7 +140,7 @@ public struct PresentationFlow {
     ///     (`welcomeView` and `whatsNewView` on the same window).
     ///   - hasDisplay: false when no window can be shown: nothing is locked or written.
     ///   - content: the window for a decision; nil means nothing to show for this case.
-    public func run(
+    package func run(
         after look: Look,
         only: FirstOpenWindowKind? = nil,
         hasDisplay: Bool = true,
@@ -186,7 +195,7 @@ public struct PresentationFlow {
     }
 
     /// ``look()`` then ``run(after:only:hasDisplay:content:)``.
-    public func run(
+    package func run(
         only: FirstOpenWindowKind? = nil,
         hasDisplay: Bool = true,
         content: (Decision) throws(FirstOpenFailure) -> WindowContent?
@@ -198,17 +207,17 @@ public struct PresentationFlow {
 /// A window that is due, with the app's lock held while it is shown: the last step of
 /// ``PresentationFlow`` is the caller's (show it, in this process or in
 /// `first-open-window`), then ``recordDismissal()`` when the user dismissed it.
-public final class Presentation {
+package final class Presentation {
     /// The decision, made under the lock.
-    public let decision: Decision
+    package let decision: Decision
     /// What the window shows.
-    public let content: WindowContent
+    package let content: WindowContent
     /// The app's window lock; `first-open` hands its descriptor to `first-open-window`.
-    public let lock: StateLock
+    package let lock: StateLock
     /// The app whose window this is.
-    public let appID: String
+    package let appID: String
     /// The version recorded on dismissal.
-    public let version: Version
+    package let version: Version
     /// The admin and user settings it was decided with, read once per process (nil: the
     /// caller's own session); the window helper offers "Don't show after updates" by them.
     package let settings: FirstOpenSettings?
@@ -235,7 +244,7 @@ public final class Presentation {
     }
 
     /// Records the current version after the user dismissed the window (never lowers).
-    public func recordDismissal() throws(FirstOpenFailure) {
+    package func recordDismissal() throws(FirstOpenFailure) {
         do {
             try store.record(version, for: appID)
         } catch {
@@ -244,7 +253,7 @@ public final class Presentation {
     }
 
     /// Releases the lock: the window is gone. Safe to call more than once.
-    public func finish() {
+    package func finish() {
         lock.release()
     }
 }

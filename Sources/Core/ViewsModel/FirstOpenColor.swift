@@ -36,6 +36,7 @@ public struct FirstOpenColor: Sendable, Hashable, CustomStringConvertible {
         followsAccent = false
     }
 
+    /// The colour's text, ``cssColor``.
     public var description: String { cssColor }
 
     // The GNOME palette (HIG), matching the seed's system colours.

@@ -1,4 +1,4 @@
-public import FirstOpenContent
+package import FirstOpenContent
 /// One row of a Welcome or What's New window, as in the seed: a symbolic icon tinted
 /// with `mainColor`, a bold `title` and a grey, wrapping `subTitle`.
 public struct InformationDetailView: Sendable, Hashable {
@@ -23,7 +23,7 @@ public struct InformationDetailView: Sendable, Hashable {
     }
 
     /// The row in the content model.
-    public var informationRow: InformationRow {
+    package var informationRow: InformationRow {
         InformationRow(title: title, subtitle: subTitle, iconName: image,
                        color: mainColor.followsAccent ? nil : mainColor.cssColor)
     }

@@ -24,6 +24,7 @@ public enum FirstOpenOutcome: Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// One line for a log, e.g. `shown and dismissed: welcome`.
     public var description: String {
         switch self {
         case .shownAndDismissed(let kind): "shown and dismissed: \(kind.rawValue)"
@@ -48,6 +49,7 @@ public struct FirstOpenClientError: Error, Sendable, Equatable, CustomStringConv
         self.exitStatus = exitStatus
     }
 
+    /// The message, and first-open's exit status when it ran.
     public var description: String {
         exitStatus.map { "\(message) (exit \($0))" } ?? message
     }

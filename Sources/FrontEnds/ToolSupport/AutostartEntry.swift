@@ -8,18 +8,18 @@ import Glibc
 /// The user's XDG autostart entry for one spec file:
 /// `$XDG_CONFIG_HOME/autostart/first-open-<AppId>.desktop`, running
 /// `first-open show SPEC` at login.
-public struct AutostartEntry: Sendable {
+package struct AutostartEntry: Sendable {
     /// The app id from the spec; names the file.
-    public var appID: String
+    package var appID: String
     /// The app's name, for the entry's Name and Comment.
-    public var appName: String
+    package var appName: String
     /// Absolute path of the `first-open` binary to run.
-    public var executable: String
+    package var executable: String
     /// Absolute path of the spec file.
-    public var specPath: String
+    package var specPath: String
 
     /// Creates an entry.
-    public init(appID: String, appName: String, executable: String, specPath: String) {
+    package init(appID: String, appName: String, executable: String, specPath: String) {
         self.appID = appID
         self.appName = appName
         self.executable = executable
@@ -27,20 +27,20 @@ public struct AutostartEntry: Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/autostart` (GLib's user config dir).
-    public static var userAutostartDirectory: String {
+    package static var userAutostartDirectory: String {
         XDGDirectory.userConfig + "/autostart"
     }
 
     /// The file name: `first-open-<AppId>.desktop`.
-    public var fileName: String { "first-open-\(appID).desktop" }
+    package var fileName: String { "first-open-\(appID).desktop" }
 
     /// The `Exec=` command line, quoted as the Desktop Entry Specification asks.
-    public var commandLine: String {
+    package var commandLine: String {
         [executable, "show", specPath].map(Self.quoteExecArgument).joined(separator: " ")
     }
 
     /// The entry's text, built with GKeyFile so values are escaped correctly.
-    public func contents() -> String {
+    package func contents() -> String {
         keyFile().text
     }
 
@@ -62,7 +62,7 @@ public struct AutostartEntry: Sendable {
     /// Writes the entry atomically and durably into `directory`, creating it if needed.
     /// Returns the path written.
     @discardableResult
-    public func install(in directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> String {
+    package func install(in directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> String {
         if let other = OtherUsersFolder.find(creatingIn: directory) {
             throw CommandFailure("refusing to write in \(directory): \(other)", code: .noPermission)
         }
@@ -79,7 +79,7 @@ public struct AutostartEntry: Sendable {
     }
 
     /// Removes the entry from `directory`. Returns `false` when there was none.
-    public func remove(from directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> Bool {
+    package func remove(from directory: String = AutostartEntry.userAutostartDirectory) throws(CommandFailure) -> Bool {
         let path = directory + "/" + fileName
         if g_unlink(path) == 0 { return true }
         if errno == ENOENT { return false }
@@ -90,7 +90,7 @@ public struct AutostartEntry: Sendable {
     /// double quotes with `"`, `` ` ``, `$` and `\` escaped; `%` is doubled. Not
     /// `g_shell_quote`: the Desktop Entry Specification's rules differ (single quotes
     /// are not allowed, `%` is a field code).
-    public static func quoteExecArgument(_ argument: String) -> String {
+    package static func quoteExecArgument(_ argument: String) -> String {
         let reserved: Set<Character> = [" ", "\t", "\n", "\"", "'", "\\", ">", "<", "~", "|", "&", ";",
                                         "$", "*", "?", "#", "(", ")", "`"]
         let needsQuotes = argument.isEmpty || argument.contains(where: reserved.contains)
@@ -110,7 +110,7 @@ public struct AutostartEntry: Sendable {
     /// The `first-open-*.desktop` entries in `directory` whose command runs `specPath`:
     /// how `autostart remove` finds an entry when its spec no longer loads (the app was
     /// uninstalled), so the entry does not fail at every login.
-    public static func entries(runningSpec specPath: String,
+    package static func entries(runningSpec specPath: String,
                                in directory: String = AutostartEntry.userAutostartDirectory) -> [String] {
         guard let folder = g_dir_open(directory, 0, nil) else { return [] }
         defer { g_dir_close(folder) }

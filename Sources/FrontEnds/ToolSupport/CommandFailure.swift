@@ -1,24 +1,24 @@
-public import FirstOpenFlow
+package import FirstOpenFlow
 
 /// An error that ends the command with one line on stderr and an exit code.
-public struct CommandFailure: Error, CustomStringConvertible, Sendable {
+package struct CommandFailure: Error, CustomStringConvertible, Sendable {
     /// What is printed after `first-open: `.
-    public var message: String
+    package var message: String
     /// The exit status.
-    public var code: ExitCode
+    package var code: ExitCode
 
     /// Creates a failure.
-    public init(_ message: String, code: ExitCode) {
+    package init(_ message: String, code: ExitCode) {
         self.message = message
         self.code = code
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension CommandFailure {
     /// The failure's line, with its exit status (``ExitCode/init(_:)``).
-    public init(_ failure: FirstOpenFailure) {
+    package init(_ failure: FirstOpenFailure) {
         self.init(failure.description, code: ExitCode(failure))
     }
 }

@@ -1,8 +1,8 @@
-public import FirstOpenFlow
+package import FirstOpenFlow
 
 /// The process exit codes of `first-open`, from sysexits(3). Scripts and autostart
 /// entries rely on them: extend, never renumber.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     /// Done: the window was shown, or there was nothing to show.
     case ok = 0
     /// `screenshot --compare`: at least one image differs from its golden image
@@ -41,7 +41,7 @@ public enum ExitCode: Int32, Sendable {
 
 extension ExitCode {
     /// The exit status of a failure: the one place a ``FirstOpenFailure`` becomes one.
-    public init(_ failure: FirstOpenFailure) {
+    package init(_ failure: FirstOpenFailure) {
         switch failure {
         // Out of file descriptors or memory: nothing is wrong with the spec.
         case .spec(.outOfResources): self = .ioError

@@ -2,47 +2,47 @@ internal import CGLib
 internal import FirstOpenState
 
 /// One `--option` of a subcommand.
-public struct OptionDefinition: Sendable {
+package struct OptionDefinition: Sendable {
     /// The long name without dashes, e.g. `output`.
-    public var name: String
+    package var name: String
     /// A one-letter alias, e.g. `o`, or `nil`.
-    public var shortName: Character?
+    package var shortName: Character?
     /// `nil` for a flag; otherwise the placeholder shown in `--help`, e.g. `FILE`.
-    public var valueName: String?
+    package var valueName: String?
     /// One line for `--help`.
-    public var help: String
+    package var help: String
     /// Internal options (used between `first-open` and its window helper) are not listed in `--help`.
-    public var isHidden: Bool
+    package var isHidden: Bool
 
     /// A flag without a value.
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {
         OptionDefinition(name: name, shortName: short, valueName: nil, help: help, isHidden: false)
     }
 
     /// An option that takes a value.
-    public static func value(_ name: String, short: Character? = nil, placeholder: String, help: String,
+    package static func value(_ name: String, short: Character? = nil, placeholder: String, help: String,
                              hidden: Bool = false) -> OptionDefinition {
         OptionDefinition(name: name, shortName: short, valueName: placeholder, help: help, isHidden: hidden)
     }
 }
 
 /// What a subcommand's command line said.
-public struct ParsedOptions: Sendable {
+package struct ParsedOptions: Sendable {
     /// Values of the options that take one, by long name (the last one given wins).
-    public var values: [String: String] = [:]
+    package var values: [String: String] = [:]
     /// Flags that were given, by long name.
-    public var flags: Set<String> = []
+    package var flags: Set<String> = []
     /// The remaining arguments, in order.
-    public var positionals: [String] = []
+    package var positionals: [String] = []
 
     /// Nothing given.
-    public init() {}
+    package init() {}
 
     /// The value of `--name`, if given.
-    public subscript(name: String) -> String? { values[name] }
+    package subscript(name: String) -> String? { values[name] }
 
     /// The single SPEC argument of a subcommand.
-    public func specPath(command: String) throws(CommandFailure) -> String {
+    package func specPath(command: String) throws(CommandFailure) -> String {
         switch positionals.count {
         case 1: return positionals[0]
         case 0: throw CommandFailure("\(command): no spec file given", code: .usage)
@@ -58,16 +58,16 @@ public struct ParsedOptions: Sendable {
 /// GOption writes each parsed value through a C pointer (`arg_data`); this type
 /// owns that storage for the duration of one `parse` call and copies the results
 /// out as Swift values.
-public struct OptionParser: Sendable {
+package struct OptionParser: Sendable {
     /// E.g. `SPEC` or `install|remove SPEC`: shown after the command in `--help`.
-    public var parameterSummary: String
+    package var parameterSummary: String
     /// One paragraph shown above the options in `--help`.
-    public var summary: String
+    package var summary: String
     /// The options.
-    public var options: [OptionDefinition]
+    package var options: [OptionDefinition]
 
     /// Creates a parser.
-    public init(parameterSummary: String, summary: String, options: [OptionDefinition]) {
+    package init(parameterSummary: String, summary: String, options: [OptionDefinition]) {
         self.parameterSummary = parameterSummary
         self.summary = summary
         self.options = options
@@ -75,7 +75,7 @@ public struct OptionParser: Sendable {
 
     /// Parses `arguments` (the program name first, as `argv`). `--help` prints the
     /// help text and exits 0, as GOption does.
-    public func parse(_ arguments: [String]) throws(CommandFailure) -> ParsedOptions {
+    package func parse(_ arguments: [String]) throws(CommandFailure) -> ParsedOptions {
         // C strings for the entry table live until the end of this call.
         var cStrings: [UnsafeMutablePointer<CChar>] = []
         defer { cStrings.forEach { free($0) } }

@@ -7,10 +7,10 @@ import Glibc
 
 /// What both binaries do before anything else. `first-open` runs at every login, so this
 /// is a few system calls and no file read.
-public enum ProcessStart {
+package enum ProcessStart {
     /// Makes sure fds 0–2 are open, refuses a privileged start and arguments that are not
     /// UTF-8; call first in `main`.
-    public static func prepare() {
+    package static func prepare() {
         openClosedStandardStreams()
         refuseToRunPrivileged()
         requireUTF8Arguments()
@@ -51,7 +51,7 @@ public enum ProcessStart {
     /// towards the hard one when it is lower, and exits with ``ExitCode/ioError`` and one
     /// line when even the hard limit is. For the window tool: GTK aborts ("Bail out!",
     /// SIGABRT) when it cannot open an icon, and a spec it cannot open is no bad spec.
-    public static func requireFileDescriptors(_ minimum: Int) {
+    package static func requireFileDescriptors(_ minimum: Int) {
         var limit = rlimit()
         let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(minimum) else { return }

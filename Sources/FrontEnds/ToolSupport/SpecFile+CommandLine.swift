@@ -1,5 +1,5 @@
-public import FirstOpenContent
-public import FirstOpenState
+package import FirstOpenContent
+package import FirstOpenState
 
 extension SpecFile {
     /// Loads a spec file (or a metainfo file, or `appstream:APPID`: see
@@ -11,7 +11,7 @@ extension SpecFile {
     ///   show release notes (`reset`, `mark-seen`, `autostart`).
     /// - Parameter readingContent: `false` for the login path, which needs the row
     ///   groups only when a window is due (``loadingContentForCommand(for:)``).
-    public static func load(
+    package static func load(
         _ path: String, locale: String? = nil,
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
         readingReleaseNotes: Bool = true,
@@ -28,7 +28,7 @@ extension SpecFile {
     /// ``SpecFile/init(argument:locale:forWindow:notesAfter:)`` for a command: everything
     /// the window of `kind` shows, each file read once; any problem is exit status 65
     /// with one line.
-    public static func load(_ path: String, forWindow kind: FirstOpenWindowKind,
+    package static func load(_ path: String, forWindow kind: FirstOpenWindowKind,
                             notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
         do {
             return try SpecFile(argument: path, forWindow: kind, notesAfter: notesAfter)
@@ -38,7 +38,7 @@ extension SpecFile {
     }
 
     /// ``SpecFile/loadingContent(for:colorValidator:)`` for a command: exit status 65 with one line.
-    public func loadingContentForCommand(for kind: FirstOpenWindowKind, notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
+    package func loadingContentForCommand(for kind: FirstOpenWindowKind, notesAfter: Version? = nil) throws(CommandFailure) -> SpecFile {
         do {
             return try loadingContent(for: kind, notesAfter: notesAfter)
         } catch {
@@ -48,7 +48,7 @@ extension SpecFile {
 
     /// The version running now (`Version=` / `VersionFrom=`); exit status 65 when it
     /// cannot be had.
-    public func requireCurrentVersion() throws(CommandFailure) -> Version {
+    package func requireCurrentVersion() throws(CommandFailure) -> Version {
         do {
             return try currentVersion()
         } catch {
@@ -59,7 +59,7 @@ extension SpecFile {
 
 extension ParsedOptions {
     /// The value of `--option` as a version, if given; a bad one is a usage error.
-    public func version(_ option: String) throws(CommandFailure) -> Version? {
+    package func version(_ option: String) throws(CommandFailure) -> Version? {
         guard let text = values[option] else { return nil }
         do {
             return try Version(text)

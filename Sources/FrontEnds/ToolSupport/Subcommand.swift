@@ -1,6 +1,6 @@
 /// The subcommands of `first-open`. Their names are a public contract: autostart
 /// entries and scripts call them.
-public enum Subcommand: String, CaseIterable, Sendable {
+package enum Subcommand: String, CaseIterable, Sendable {
     /// Decide and show when due (the default command).
     case show
     /// Say what show would do.
@@ -19,7 +19,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case index
 
     /// One line for the overview in `first-open --help`.
-    public var overview: String {
+    package var overview: String {
         switch self {
         case .show: "Decide, show the window if needed, record on dismissal (the default)"
         case .explain: "Print what show would do and why; change nothing"
@@ -33,7 +33,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
     }
 
     /// The text of `first-open --help`.
-    public static var overviewHelp: String {
+    package static var overviewHelp: String {
         var lines = [
             "Usage:",
             "  first-open [show] SPEC [--parent x11:XID|wayland:HANDLE]",
@@ -67,4 +67,4 @@ public enum Subcommand: String, CaseIterable, Sendable {
 
 /// The version of this package's tools: Meson's `project(version:)` (meson.build), which
 /// VersionNumberTests checks this against.
-public let firstOpenToolVersion = "0.1.0"
+package let firstOpenToolVersion = "0.1.0"

@@ -6,18 +6,18 @@ package import CGLib
 ///
 /// This module never loads GTK; GTK's functions report through the same `GError`, so
 /// the view layer uses this type too.
-public struct GLibError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct GLibError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The error domain's name, e.g. `g-file-error-quark`.
-    public let domain: String
+    package let domain: String
     /// The domain-specific code.
-    public let code: Int
+    package let code: Int
     /// GLib's human-readable message.
-    public let message: String
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// An error with the given parts (for errors not read from GLib).
-    public init(domain: String, code: Int, message: String) {
+    package init(domain: String, code: Int, message: String) {
         self.domain = domain
         self.code = code
         self.message = message

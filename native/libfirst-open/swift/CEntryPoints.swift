@@ -26,7 +26,7 @@ private func retained(_ spec: EmbeddedSpec) -> UnsafeMutableRawPointer {
 }
 
 @MainActor @_cdecl("fo_spec_load_file")
-public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+package func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     do throws(LibraryError) {
         return retained(try EmbeddedSpec.load(path: String(cString: path)))
     } catch {
@@ -36,7 +36,7 @@ public func firstOpenSpecLoadFile(_ path: UnsafePointer<CChar>, _ gerror: Unsafe
 }
 
 @MainActor @_cdecl("fo_spec_load_data")
-public func firstOpenSpecLoadData(
+package func firstOpenSpecLoadData(
     _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ basePath: UnsafePointer<CChar>,
     _ gerror: UnsafeMutableRawPointer?
 ) -> UnsafeMutableRawPointer? {
@@ -51,7 +51,7 @@ public func firstOpenSpecLoadData(
 }
 
 @MainActor @_cdecl("fo_spec_load_appdata")
-public func firstOpenSpecLoadAppdata(
+package func firstOpenSpecLoadAppdata(
     _ data: UnsafeRawPointer?, _ length: Int, _ name: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
 ) -> UnsafeMutableRawPointer? {
     let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
@@ -64,7 +64,7 @@ public func firstOpenSpecLoadAppdata(
 }
 
 @MainActor @_cdecl("fo_spec_copy_app_id")
-public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CChar>? {
+package func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMutablePointer<CChar>? {
     g_strdup(handle(spec).spec.appID)
 }
 
@@ -73,12 +73,12 @@ public func firstOpenSpecCopyAppID(_ spec: UnsafeMutableRawPointer) -> UnsafeMut
 // presenter keeps itself alive while it shows a window), so releasing the spec does
 // no GTK work.
 @_cdecl("fo_spec_free")
-public func firstOpenSpecFree(_ spec: UnsafeMutableRawPointer) {
+package func firstOpenSpecFree(_ spec: UnsafeMutableRawPointer) {
     Unmanaged<EmbeddedSpec>.fromOpaque(spec).release()
 }
 
 @MainActor @_cdecl("fo_spec_present")
-public func firstOpenSpecPresent(
+package func firstOpenSpecPresent(
     _ spec: UnsafeMutableRawPointer, _ presenter: UnsafeMutableRawPointer, _ parent: UnsafeMutableRawPointer?,
     _ forcedKind: Int32, _ outcome: UnsafeMutablePointer<Int32>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {
@@ -101,12 +101,12 @@ public func firstOpenSpecPresent(
 }
 
 @MainActor @_cdecl("fo_spec_dismiss")
-public func firstOpenSpecDismiss(_ spec: UnsafeMutableRawPointer) {
+package func firstOpenSpecDismiss(_ spec: UnsafeMutableRawPointer) {
     handle(spec).dismiss()
 }
 
 @MainActor @_cdecl("fo_spec_render_png")
-public func firstOpenSpecRenderPNG(
+package func firstOpenSpecRenderPNG(
     _ spec: UnsafeMutableRawPointer, _ kindValue: Int32, _ scale: Int32, _ width: Int32,
     _ path: UnsafePointer<CChar>, _ gerror: UnsafeMutableRawPointer?
 ) -> Int32 {

@@ -4,13 +4,13 @@ internal import FirstOpenState
 /// Where an app's installed AppStream metainfo file is, for `appstream:APPID`: the
 /// AppStream specification's folders, `metainfo/` first, then the legacy `appdata/`,
 /// under `$XDG_DATA_HOME` and each of `$XDG_DATA_DIRS` in order.
-public enum AppStreamLookup {
+package enum AppStreamLookup {
     /// The prefix of a SPEC argument that names an installed app: `appstream:org.gnome.Maps`.
-    public static let prefix = "appstream:"
+    package static let prefix = "appstream:"
 
     /// Whether a SPEC argument names a metainfo file or an installed app's rather
     /// than a spec file: `appstream:APPID`, `*.metainfo.xml` or `*.appdata.xml`.
-    public static func isMetainfoArgument(_ argument: String) -> Bool {
+    package static func isMetainfoArgument(_ argument: String) -> Bool {
         argument.hasPrefix(prefix) || argument.hasSuffix(".metainfo.xml") || argument.hasSuffix(".appdata.xml")
     }
 
@@ -23,7 +23,7 @@ public enum AppStreamLookup {
     /// with a `.desktop` suffix on the id as older files have), else the file
     /// ``MetainfoIndex`` knows under that name (its `<id>`, its desktop-id launchable, case
     /// aside: `appstream:org.gnome.eog` is `eog.appdata.xml`), or `nil`.
-    public static func metainfoPath(for appID: String) -> String? {
+    package static func metainfoPath(for appID: String) -> String? {
         if case let .found(_, path) = lookUp(appID) { return path }
         return nil
     }
@@ -61,13 +61,22 @@ public enum AppStreamLookup {
 }
 
 extension SpecFile {
+    /// Loads what a SPEC argument of `first-open` names: a spec file, a metainfo file
+    /// (`*.metainfo.xml`, `*.appdata.xml`), or `appstream:APPID`, the installed
+    /// metainfo file of that app (found in `$XDG_DATA_DIRS/metainfo`, then `appdata`).
+    /// - Throws: ``SpecError``; for an `appstream:` id with no metainfo file,
+    ///   ``SpecError/unreadable(file:reason:)`` naming the folders searched.
+    public init(argument: String, locale: String? = nil) throws(SpecError) {
+        try self.init(argument: argument, locale: locale, colorValidator: ColorSyntax.accepts)
+    }
+
     /// Loads what a SPEC argument names: a spec file; a metainfo file
     /// (`*.metainfo.xml`, `*.appdata.xml`: ``init(metainfoPath:locale:)``); or
     /// `appstream:APPID`, the installed metainfo file of that app
     /// (``AppStreamLookup/metainfoPath(for:)``).
     /// - Throws: ``SpecError``; for an `appstream:` id with no metainfo file,
     ///   ``SpecError/unreadable(file:reason:)`` naming the folders searched.
-    public init(
+    package init(
         argument: String,
         locale: String? = nil,
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
@@ -95,9 +104,9 @@ extension SpecFile {
 /// `first-open validate` of a metainfo file or `appstream:APPID` (no spec): whether it
 /// gives a window at all (an id, a stable release), and the release notes that can
 /// never show, each as `FILE:LINE: warning: message`.
-public enum MetainfoValidator {
+package enum MetainfoValidator {
     /// Every problem, errors first; empty when the file is clean.
-    public static func validate(argument: String, locale: String? = nil) -> [SpecProblem] {
+    package static func validate(argument: String, locale: String? = nil) -> [SpecProblem] {
         let path: String
         if argument.hasPrefix(AppStreamLookup.prefix) {
             let appID = String(argument.dropFirst(AppStreamLookup.prefix.count))

@@ -1,9 +1,9 @@
 /// Text of an AppStream description paragraph or list item, as runs of plain,
 /// emphasised (`<em>`) and code (`<code>`) text. Plain text only: the window styles the
 /// runs itself and never parses any of it as markup.
-public struct StyledText: Sendable, Hashable {
+package struct StyledText: Sendable, Hashable {
     /// How a run of text is shown.
-    public enum Style: Sendable, Hashable {
+    package enum Style: Sendable, Hashable {
         /// Normal text.
         case plain
         /// `<em>`: italic.
@@ -13,37 +13,37 @@ public struct StyledText: Sendable, Hashable {
     }
 
     /// A stretch of text in one style.
-    public struct Run: Sendable, Hashable {
+    package struct Run: Sendable, Hashable {
         /// The text, whitespace already collapsed.
-        public var text: String
+        package var text: String
         /// Its style.
-        public var style: Style
+        package var style: Style
 
         /// Creates a run.
-        public init(_ text: String, style: Style = .plain) {
+        package init(_ text: String, style: Style = .plain) {
             self.text = text
             self.style = style
         }
     }
 
     /// The runs in reading order; adjacent runs differ in style.
-    public var runs: [Run]
+    package var runs: [Run]
 
     /// Creates styled text from runs.
-    public init(_ runs: [Run]) {
+    package init(_ runs: [Run]) {
         self.runs = runs
     }
 
     /// Creates unstyled text.
-    public init(plain text: String) {
+    package init(plain text: String) {
         self.runs = text.isEmpty ? [] : [Run(text)]
     }
 
     /// The text without styles.
-    public var plainText: String { runs.map(\.text).joined() }
+    package var plainText: String { runs.map(\.text).joined() }
 
     /// Whether there is no text at all.
-    public var isEmpty: Bool { runs.allSatisfy(\.text.isEmpty) }
+    package var isEmpty: Bool { runs.allSatisfy(\.text.isEmpty) }
 
     /// The text cut to `limit` characters (Unicode scalars) with `…`, and its whole
     /// length, or `nil` when it fits. Styles are kept up to the cut.
@@ -67,7 +67,7 @@ public struct StyledText: Sendable, Hashable {
 
 /// One block of an AppStream `<description>`, as the specification defines them and
 /// GNOME Software shows them: a paragraph, a bulleted list or a numbered list.
-public enum DescriptionBlock: Sendable, Hashable {
+package enum DescriptionBlock: Sendable, Hashable {
     /// `<p>`: a paragraph in normal weight.
     case paragraph(StyledText)
     /// `<ul>`: items shown with bullets.
@@ -76,7 +76,7 @@ public enum DescriptionBlock: Sendable, Hashable {
     case numberedList([StyledText])
 
     /// The block's texts in reading order (one for a paragraph, one per item).
-    public var texts: [StyledText] {
+    package var texts: [StyledText] {
         switch self {
         case let .paragraph(text): [text]
         case let .bulletList(items), let .numberedList(items): items

@@ -40,9 +40,9 @@ import Glibc
 /// the list of folders are as written. The GTK module (C) reads the same file and checks
 /// the same stamp; when it is not current the module asks `first-open index --find`,
 /// which answers from the files themselves whether or not the index can be written.
-public enum MetainfoIndex {
+package enum MetainfoIndex {
     /// The first line of an index file.
-    public static let formatLine = "first-open metainfo index 1"
+    package static let formatLine = "first-open metainfo index 1"
     /// An index larger than this is not one (a few hundred apps take ~100 KB).
     static let sizeLimit = 8 * 1024 * 1024
 
@@ -67,7 +67,7 @@ public enum MetainfoIndex {
     }
 
     /// `$XDG_CACHE_HOME/first-open/metainfo-index-HASH` for the folders searched now.
-    public static var path: String { path(for: folders) }
+    package static var path: String { path(for: folders) }
 
     /// The index file for `folders`.
     static func path(for folders: [String]) -> String {
@@ -85,7 +85,7 @@ public enum MetainfoIndex {
     }
 
     /// How a name is compared: ASCII lower case, without a `.desktop` suffix.
-    public static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         var lowered = String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
             (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x20)! : scalar
         }))

@@ -1,5 +1,5 @@
 internal import CGLib
-public import FirstOpenState
+package import FirstOpenState
 
 /// The release notes of an AppStream metainfo file (`<releases>`), the Linux standard
 /// for them, read as the specification defines descriptions.
@@ -31,50 +31,50 @@ public import FirstOpenState
 /// specification says (a local file only; a `url` attribute is never fetched).
 ///
 /// Not read: artifacts, issues and urgency.
-public struct MetainfoReleases: Sendable, Hashable {
+package struct MetainfoReleases: Sendable, Hashable {
     /// Something `validate` reports about the file: notes that can never show and why.
-    public struct Finding: Sendable, Hashable {
+    package struct Finding: Sendable, Hashable {
         /// The file it is about (the metainfo file, or its external releases file).
-        public var file: String
+        package var file: String
         /// The line, 1-based, where GMarkup was when it saw it.
-        public var line: Int
+        package var line: Int
         /// What is wrong, e.g. "<p> outside <description> is never shown".
-        public var message: String
+        package var message: String
     }
 
     /// The file, as named to the initialiser.
-    public var file: String
+    package var file: String
     /// The component's `<id>`, or `nil`.
-    public var componentID: String?
+    package var componentID: String?
     /// The component's `<name>`, translated for the locale, or `nil`.
-    public var name: String?
+    package var name: String?
     /// The `<launchable type="desktop-id">` (`org.example.App.desktop`), or `nil`.
-    public var desktopID: String?
+    package var desktopID: String?
     /// An `<icon type="stock">` name, or `nil`.
-    public var stockIcon: String?
+    package var stockIcon: String?
     /// The releases in file order (AppStream lists the newest first).
-    public var releases: [ReleaseNotes]
+    package var releases: [ReleaseNotes]
     /// `version` attributes that are missing or no valid version, so that their
     /// releases were left out (`first-open validate` warns about them).
-    public var ignoredVersions: [String]
+    package var ignoredVersions: [String]
     /// `<release>` elements after the first ``SpecLimits/metainfoReleases``, skipped
     /// unread (the work stays bounded; `validate` warns).
-    public var skippedReleaseCount = 0
+    package var skippedReleaseCount = 0
     /// Whether the file says `<releases type="external">`.
-    public var hasExternalReleases = false
+    package var hasExternalReleases = false
     /// The external releases file read (or looked for), or `nil`.
-    public var externalReleasesFile: String?
+    package var externalReleasesFile: String?
     /// Notes that can never show, with lines; see ``Finding``.
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
 
     /// The release with the highest version, or `nil` when there is none.
-    public var newest: ReleaseNotes? {
+    package var newest: ReleaseNotes? {
         releases.max { $0.version < $1.version }
     }
 
     /// The stable (not development) release with the highest version, or `nil`: the
     /// app's current version when a metainfo file is all there is.
-    public var newestStable: ReleaseNotes? {
+    package var newestStable: ReleaseNotes? {
         releases.filter { !$0.isPrerelease }.max { $0.version < $1.version }
     }
 
@@ -98,7 +98,7 @@ public struct MetainfoReleases: Sendable, Hashable {
     ///   window shows at most ``SpecLimits/shownReleases``, and a 1000-release history's
     ///   other 750 were most of the work of its window. The caller checks that the
     ///   releases read fill the window (``SpecFile/init(argument:locale:forWindow:notesAfter:)``).
-    public init(path: String, locale: String? = nil, readingNotes: Bool = true,
+    package init(path: String, locale: String? = nil, readingNotes: Bool = true,
                 notesAfter: Version? = nil, countingOnlyPast: Int? = nil) throws(SpecError) {
         try self.init(checkedPath: path, locale: locale, readingNotes: readingNotes, notesAfter: notesAfter,
                       countingOnlyPast: countingOnlyPast)
@@ -122,7 +122,7 @@ public struct MetainfoReleases: Sendable, Hashable {
 
     /// Parses metainfo XML held in memory (e.g. from an app's GResource); `file` names it
     /// in errors. External releases are not read (there is no directory).
-    public init(data: [UInt8], file: String, locale: String? = nil) throws(SpecError) {
+    package init(data: [UInt8], file: String, locale: String? = nil) throws(SpecError) {
         let parsed = data.withUnsafeBufferPointer { bytes in
             Result { () throws(SpecError) in try MetainfoReleases(bytes: bytes, file: file, locale: locale) }
         }
@@ -131,7 +131,7 @@ public struct MetainfoReleases: Sendable, Hashable {
 
     /// Parses metainfo XML given as text; `file` names it in errors. External
     /// releases are not read (there is no directory).
-    public init(xml: String, file: String, locale: String? = nil) throws(SpecError) {
+    package init(xml: String, file: String, locale: String? = nil) throws(SpecError) {
         var text = xml
         let result: Result<MetainfoReleases, SpecError> = text.withUTF8 { bytes in
             do throws(SpecError) {

@@ -1,4 +1,4 @@
-public import FirstOpenState
+package import FirstOpenState
 
 /// All known release notes of an app, and the rule that turns the versions a user
 /// crossed into the sections of a What's New window.
@@ -14,14 +14,14 @@ public import FirstOpenState
 ///
 /// With `from == nil` (no record: a screenshot, or `--force`) only the newest release
 /// up to `to` is shown, and development releases only when `to` is itself a pre-release.
-public struct ReleaseHistory: Sendable, Hashable {
+package struct ReleaseHistory: Sendable, Hashable {
     /// The releases, newest first.
-    public var releases: [ReleaseNotes]
+    package var releases: [ReleaseNotes]
 
     /// Sorts `releases` newest first. For a version listed twice, the first one given
     /// wins (so pass the spec file's own notes before a metainfo file's), taking the
     /// other's date when it has none (a spec's rows have no date; its metainfo has).
-    public init(_ releases: [ReleaseNotes]) {
+    package init(_ releases: [ReleaseNotes]) {
         // Already newest first without a version twice (as a history read here is kept,
         // and most files list them): nothing to merge or sort. Checked in one pass; the
         // merge hashed every version of a 1000-release history twice per window.
@@ -51,7 +51,7 @@ public struct ReleaseHistory: Sendable, Hashable {
     /// without the empty ones, except the release of `to` itself: when some crossed
     /// version has notes, the current version comes first even without any. `from == nil` means "just the current notes": only the
     /// newest release up to `to`. `to == nil` means no upper bound.
-    public func crossed(from: Version?, to: Version?) -> [ReleaseNotes] {
+    package func crossed(from: Version?, to: Version?) -> [ReleaseNotes] {
         let includesDevelopment = from != nil || (to?.isPrerelease ?? false)
         let candidates = releases.filter { release in
             release.hasNotes
@@ -76,7 +76,7 @@ public struct ReleaseHistory: Sendable, Hashable {
     /// cap (of a list, a release or the window) ends with a note that counts them ("And
     /// 12 more changes"); releases left out are counted in the footnote ("And 750 more
     /// updates"). Below the caps there is no note and no footnote: nothing is cut.
-    public func sections(
+    package func sections(
         from: Version?, to: Version?, strings: ContentStrings = .english
     ) -> (sections: [ContentSection], footnote: String?, shown: [ReleaseNotes])? {
         let notes = crossed(from: from, to: to)

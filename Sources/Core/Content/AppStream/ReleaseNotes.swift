@@ -1,11 +1,11 @@
-public import FirstOpenState
+package import FirstOpenState
 
 /// The What's New notes of one version: rows from `[Release V N]` groups of a spec
 /// file, or the `<description>` of a `<release>` of an AppStream metainfo file.
-public struct ReleaseNotes: Sendable, Hashable {
+package struct ReleaseNotes: Sendable, Hashable {
     /// AppStream's release types. Development releases crossed on the way to the
     /// current version are shown, marked (see ``ReleaseHistory``).
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// A regular release (AppStream's default).
         case stable
         /// A development release: alpha, beta, release candidate.
@@ -15,27 +15,27 @@ public struct ReleaseNotes: Sendable, Hashable {
     }
 
     /// The version, for ordering and range checks.
-    public var version: Version
+    package var version: Version
     /// The version as written in the file, for headings ("Version 1.3").
-    public var versionText: String
+    package var versionText: String
     /// Stable, development or snapshot.
-    public var kind: Kind
+    package var kind: Kind
     /// The release date as written (`2024-05-01`), or `nil`.
-    public var date: String?
+    package var date: String?
     /// The spec's rows, in display order (metainfo releases have none).
-    public var rows: [InformationRow]
+    package var rows: [InformationRow]
     /// The metainfo release's `<description>`, in document order; empty for a spec's
     /// release and for a release without one.
-    public var description: [DescriptionBlock]
+    package var description: [DescriptionBlock]
     /// A web page about this release (`<url type="details">`), or `nil`.
-    public var detailsURL: String?
+    package var detailsURL: String?
     /// Paragraphs and items of the `<description>` left out by the caps on a list and a
     /// release (``SpecLimits/noteListItems``, ``SpecLimits/noteReleaseTexts``); the
     /// window says how many.
-    public var cutTexts: Int
+    package var cutTexts: Int
 
     /// Creates the notes of one version.
-    public init(
+    package init(
         version: Version,
         versionText: String,
         kind: Kind = .stable,
@@ -59,13 +59,13 @@ public struct ReleaseNotes: Sendable, Hashable {
     var textCount: Int { rows.count + description.reduce(0) { $0 + $1.texts.count } }
 
     /// Whether there is anything to show for this version.
-    public var hasNotes: Bool { !rows.isEmpty || !description.isEmpty || hasUnreadNotes }
+    package var hasNotes: Bool { !rows.isEmpty || !description.isEmpty || hasUnreadNotes }
 
     /// Whether the release has notes that were left unread (only counted) because no
     /// What's New window can show them: ``MetainfoReleases`` with `countingOnlyPast:`.
-    public internal(set) var hasUnreadNotes = false
+    package internal(set) var hasUnreadNotes = false
 
     /// Whether this is a pre-release: AppStream's `type="development"`, or a version
     /// that reads as one (`43.beta`, `1.0~rc1`).
-    public var isPrerelease: Bool { kind == .development || version.isPrerelease }
+    package var isPrerelease: Bool { kind == .development || version.isPrerelease }
 }

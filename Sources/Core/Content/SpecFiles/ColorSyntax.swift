@@ -14,9 +14,9 @@ import Glibc
 /// case and ignoring spaces (`Light Blue` is `lightblue`). Written here because
 /// `first-open` must not load GTK or Pango at login; `ColorSyntaxAgreementTests`
 /// checks it against the real `gdk_rgba_parse` on every name and on fuzzed text.
-public enum ColorSyntax {
+package enum ColorSyntax {
     /// Whether `text` is a colour the window can show.
-    public static func accepts(_ text: String) -> Bool {
+    package static func accepts(_ text: String) -> Bool {
         let core = trimmed(text)
         guard !core.isEmpty, !core.contains(0) else { return false }
         if core.starts(with: Array("rgba".utf8)) {
@@ -34,7 +34,7 @@ public enum ColorSyntax {
 
     /// `text` without the blanks GTK's callers ignore around a colour, as bytes
     /// (`RGBA(parsing:)` hands exactly these to `gdk_rgba_parse`).
-    public static func trimmed(_ text: String) -> [UInt8] {
+    package static func trimmed(_ text: String) -> [UInt8] {
         func isBlank(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
@@ -114,7 +114,7 @@ public enum ColorSyntax {
 
     /// The colour names of Pango 1.50 (the X11 `rgb.txt` table plus CSS names such as
     /// `aqua`), lower-cased.
-    public static let names: Set<String> = [
+    package static let names: Set<String> = [
         "aliceblue", "antiquewhite", "antiquewhite1", "antiquewhite2", "antiquewhite3", "antiquewhite4",
         "aqua", "aquamarine", "aquamarine1", "aquamarine2", "aquamarine3", "aquamarine4", "azure", "azure1",
         "azure2", "azure3", "azure4", "beige", "bisque", "bisque1", "bisque2", "bisque3", "bisque4", "black",

@@ -9,16 +9,16 @@ internal import FirstOpenState
 /// question here is about every theme a user might run. The search path is GTK 3's
 /// default (`$XDG_DATA_HOME/icons`, `~/.icons`, `$XDG_DATA_DIRS/icons`,
 /// `/usr/share/pixmaps`) plus the caller's extra folders (the spec's `icons/`).
-public struct IconThemeSearch: Sendable {
+package struct IconThemeSearch: Sendable {
     /// The folders that may hold icon files directly (theme size/context folders, and
     /// `pixmaps`), found once.
-    public let directories: [String]
+    package let directories: [String]
 
     /// Extensions GTK 3 loads from themes.
     private static let extensions = [".png", ".svg", ".xpm", ".symbolic.png"]
 
     /// Collects the folders of every theme under the search path and `extra`.
-    public init(extra: [String] = []) {
+    package init(extra: [String] = []) {
         // GTK's order: the user's data folder, ~/.icons, then the system's data folders
         // (the same XDG walk as the `appstream:` lookup; relative entries are ignored,
         // as the XDG specification says).
@@ -37,7 +37,7 @@ public struct IconThemeSearch: Sendable {
 
     /// Whether some folder holds `name` with an extension GTK loads; a `-symbolic`
     /// name is also found as the full-colour icon GTK 3 falls back to.
-    public func has(_ name: String) -> Bool {
+    package func has(_ name: String) -> Bool {
         guard !name.isEmpty, !name.contains("/") else { return false }
         var names = [name]
         if name.hasSuffix("-symbolic") { names.append(String(name.dropLast("-symbolic".count))) }

@@ -28,7 +28,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     case versionUnavailable(file: String, key: String, reason: String)
 
     /// The file the message is about.
-    public var file: String {
+    package var file: String {
         switch self {
         case let .unreadable(file, _), let .outOfResources(file, _), let .notKeyFile(file, _), let .missingGroup(file, _),
             let .missingKey(file, _, _), let .badValue(file, _, _, _, _),
@@ -39,7 +39,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     }
 
     /// The group the error is about, without brackets, or `nil`.
-    public var group: String? {
+    package var group: String? {
         switch self {
         case let .missingGroup(_, group), let .missingKey(_, group, _),
             let .badValue(_, group, _, _, _):
@@ -54,7 +54,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     }
 
     /// The key the error is about, or `nil`.
-    public var key: String? {
+    package var key: String? {
         switch self {
         case let .missingKey(_, _, key), let .badValue(_, _, key, _, _),
             let .versionUnavailable(_, key, _):
@@ -67,7 +67,7 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
     }
 
     /// What is wrong, without file, group or key.
-    public var detail: String {
+    package var detail: String {
         switch self {
         case let .unreadable(_, reason), let .outOfResources(_, reason), let .notKeyFile(_, reason),
             let .metainfo(_, _, _, reason), let .versionUnavailable(_, _, reason):
@@ -85,10 +85,11 @@ public enum SpecError: Error, CustomStringConvertible, Hashable, Sendable {
 
     /// The one-line message without the leading file name, e.g.
     /// `[First Open] AppId: missing required key`.
-    public var message: String {
+    package var message: String {
         locate(group: group, key: key) + detail
     }
 
+    /// One line naming the file and, where there is one, the group and key.
     public var description: String {
         switch self {
         case let .metainfo(file, line?, column?, reason):

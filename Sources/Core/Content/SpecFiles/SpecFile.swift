@@ -11,44 +11,44 @@ public import FirstOpenState
 /// interpreted as markup.
 public struct SpecFile: Sendable {
     /// The group holding the app's keys.
-    public static let mainGroup = "First Open"
+    package static let mainGroup = "First Open"
 
     /// The spec file, as named to the initialiser.
-    public var path: String
+    package var path: String
     /// The locale translations were picked for; `nil`: the process's locale.
-    public var locale: String?
+    package var locale: String?
     /// `AppId=`: names the state record, reverse-DNS.
-    public var appID: String
+    package var appID: String
     /// `Name=` (translated): shown in the accent colour under the headline.
-    public var name: String
+    package var name: String
     /// `Icon=`: an icon-theme name, or an absolute path (relative ones are resolved
     /// against the spec's directory); `nil` for no icon.
-    public var iconName: String?
+    package var iconName: String?
     /// `AccentColor=`, or ``WindowContent/defaultAccentColor``.
-    public var accentColor: String
+    package var accentColor: String
     /// `Version=` or `VersionFrom=`; relative metainfo paths are already resolved.
-    public var versionSource: VersionSource
+    package var versionSource: VersionSource
     /// `Policy=` and `CountPrereleases=`: which updates count as significant.
-    public var policy: UpdatePolicy
+    package var policy: UpdatePolicy
     /// `ShowWhatsNew=` (default `true`): `false` never shows What's New, only Welcome.
-    public var showsWhatsNew: Bool
+    package var showsWhatsNew: Bool
     /// `ReleaseNotes=`, resolved: the AppStream metainfo file whose releases add to
     /// the spec's own, or `nil`.
-    public var releaseNotesPath: String?
+    package var releaseNotesPath: String?
     /// The `[Welcome N]` rows in numeric order; empty until ``loadingRows(colorValidator:)``
     /// when the spec was loaded with `readingContent: false`.
-    public var welcomeRows: [InformationRow]
+    package var welcomeRows: [InformationRow]
     /// The `[Release V N]` groups merged with the `ReleaseNotes=` file's releases
     /// (a version both define takes the spec's rows), newest first. The file's
     /// releases are missing until ``loadingReleaseNotes()`` when the spec was loaded
     /// with `readingReleaseNotes: false` (or `readingContent: false`), the spec's own
     /// until ``loadingRows(colorValidator:)`` when it was loaded with `readingContent: false`.
-    public var releases: [ReleaseNotes]
+    package var releases: [ReleaseNotes]
     /// Whether ``releases`` holds the `ReleaseNotes=` file's releases (or there is no
     /// such file).
-    public private(set) var hasReleaseNotes: Bool
+    package private(set) var hasReleaseNotes: Bool
     /// `SecondaryLabel=` (translated) and `SecondaryURL=`, or `nil`.
-    public var secondaryAction: SecondaryAction?
+    package var secondaryAction: SecondaryAction?
 
     /// The newest release of a `VersionFrom=metainfo:` file, read when loading.
     private var metainfoVersion: Version?
@@ -62,7 +62,7 @@ public struct SpecFile: Sendable {
     private var unreadMetainfoIcon: (desktopID: String?, stockIcon: String?)?
 
     /// Whether ``welcomeRows`` and the spec's own ``releases`` are read.
-    public var hasRows: Bool { unreadRows == nil }
+    package var hasRows: Bool { unreadRows == nil }
 
     /// Loads the spec file at `path`, translating `Name`, `Title`, `Subtitle` and
     /// `SecondaryLabel` for `locale` (`nil`: the process's locale) with GLib's
@@ -84,7 +84,7 @@ public struct SpecFile: Sendable {
     ///
     /// - Parameter notesAfter: the notes of releases up to this version in the metainfo
     ///   files are left unread (a What's New window from that version never shows them).
-    public init(
+    package init(
         path: String,
         locale: String? = nil,
         colorValidator: (String) -> Bool = ColorSyntax.accepts,
@@ -104,6 +104,14 @@ public struct SpecFile: Sendable {
         }
     }
 
+    /// Loads and checks the spec file at `path` as `first-open SPEC` does: its
+    /// `[First Open]` group, rows, colours and `ReleaseNotes=` file; `locale` picks the
+    /// translations (`Title[de]=`; nil: the process's locale).
+    /// - Throws: the first error `first-open validate` would report.
+    public init(path: String, locale: String? = nil) throws(SpecError) {
+        try self.init(path: path, locale: locale, colorValidator: ColorSyntax.accepts)
+    }
+
     /// Loads a spec held in memory (e.g. from an app's GResource) as ``init(path:locale:colorValidator:)``
     /// loads a file.
     ///
@@ -111,7 +119,7 @@ public struct SpecFile: Sendable {
     ///   - name: names the spec in messages and becomes ``path``.
     ///   - directory: relative `Icon=`, `ReleaseNotes=` and `VersionFrom=metainfo:`
     ///     paths resolve against it (a relative directory against the working directory).
-    public init(
+    package init(
         data: [UInt8],
         name: String,
         directory: String,
@@ -190,7 +198,7 @@ public struct SpecFile: Sendable {
     ///
     /// - Parameter notesAfter: with `readingContent`, the notes of releases up to this
     ///   version are left unread (a What's New window from that version never shows them).
-    public init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true,
+    package init(metainfoPath path: String, locale: String? = nil, readingContent: Bool = true,
                 notesAfter: Version? = nil, countingOnlyPast: Int? = nil) throws(SpecError) {
         let metainfo = try MetainfoReleases(path: path, locale: locale, readingNotes: readingContent,
                                             notesAfter: readingContent ? notesAfter : nil,
@@ -198,7 +206,15 @@ public struct SpecFile: Sendable {
         try self.init(metainfo: metainfo, path: path, locale: locale, readingContent: readingContent)
     }
 
-    /// ``init(metainfoPath:locale:readingContent:)`` for a metainfo file held in memory
+    /// The window of an app described by its AppStream metainfo file alone (no spec):
+    /// id, name, icon, newest stable version and release notes come from the file;
+    /// there are no Welcome rows, so a first start records silently.
+    /// - Throws: ``SpecError`` when the file cannot be read or gives no window.
+    public init(metainfoPath path: String, locale: String? = nil) throws(SpecError) {
+        try self.init(metainfoPath: path, locale: locale, readingContent: true)
+    }
+
+    /// ``init(metainfoPath:locale:)`` for a metainfo file held in memory
     /// (an app's GResource, as libadwaita's `adw_about_dialog_new_from_appdata` reads
     /// it); `name` names it in messages and records where it came from.
     public init(metainfoData data: [UInt8], name: String, locale: String? = nil) throws(SpecError) {
@@ -265,7 +281,7 @@ public struct SpecFile: Sendable {
     /// bytes read when loading.
     /// - Throws: the first error in those groups, as loading with `readingContent: true`
     ///   would have thrown it.
-    public func loadingRows(colorValidator: (String) -> Bool = ColorSyntax.accepts) throws(SpecError) -> SpecFile {
+    package func loadingRows(colorValidator: (String) -> Bool = ColorSyntax.accepts) throws(SpecError) -> SpecFile {
         guard let unreadRows else { return self }
         let parsed = withoutActuallyEscaping(colorValidator) { validator in
             let parser = SpecParser(file: path, locale: locale, colorValidator: validator, readsReleaseNotes: false,
@@ -288,7 +304,7 @@ public struct SpecFile: Sendable {
     /// This spec with everything the window of `kind` shows read: the rows
     /// (``loadingRows(colorValidator:)``) and, for What's New, the `ReleaseNotes=` file
     /// (``loadingReleaseNotes()``).
-    public func loadingContent(
+    package func loadingContent(
         for kind: FirstOpenWindowKind, colorValidator: (String) -> Bool = ColorSyntax.accepts, notesAfter: Version? = nil
     ) throws(SpecError) -> SpecFile {
         let withRows = try loadingRows(colorValidator: colorValidator)
@@ -303,7 +319,7 @@ public struct SpecFile: Sendable {
     /// - Parameter notesAfter: the notes of releases up to this version are left unread
     ///   (``MetainfoReleases/init(path:locale:readingNotes:notesAfter:)``): for a What's
     ///   New window from that version, which never shows them.
-    public func loadingReleaseNotes(notesAfter: Version? = nil) throws(SpecError) -> SpecFile {
+    package func loadingReleaseNotes(notesAfter: Version? = nil) throws(SpecError) -> SpecFile {
         guard !hasReleaseNotes, let releaseNotesPath else { return self }
         // The same error the eager loader throws for this file.
         let metainfo: MetainfoReleases
@@ -327,7 +343,7 @@ public struct SpecFile: Sendable {
 
     /// The `icons` folder next to the spec file (`icons/hicolor/48x48/apps/APPID.png`),
     /// where the window looks up themed icon names first; empty when there is none.
-    public var iconDirectories: [String] {
+    package var iconDirectories: [String] {
         let directory = (path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".") + "/icons"
         return g_file_test(directory, G_FILE_TEST_IS_DIR) != 0 ? [directory] : []
     }
@@ -338,7 +354,7 @@ public struct SpecFile: Sendable {
     ///   when the default `/etc/os-release` cannot be read, `/usr/lib/os-release` is.
     /// - Throws: ``SpecError/versionUnavailable(file:key:reason:)`` when the source
     ///   gives no valid version.
-    public func currentVersion(osReleasePath: String = "/etc/os-release") throws(SpecError) -> Version {
+    package func currentVersion(osReleasePath: String = "/etc/os-release") throws(SpecError) -> Version {
         switch versionSource {
         case let .literal(text):
             if let literalVersion, literalVersion.text == text { return literalVersion.version }
@@ -399,7 +415,7 @@ public struct SpecFile: Sendable {
     ///
     /// The secondary button is the spec's; without one, a What's New window links the
     /// newest shown release's `<url type="details">` as ``ContentStrings/releaseNotesLabel``.
-    public func windowContent(
+    package func windowContent(
         kind: FirstOpenWindowKind,
         from: Version? = nil,
         to: Version? = nil,
@@ -442,7 +458,7 @@ extension SpecFile {
     ///   left unread (the window from that version never shows them).
     /// - Throws: ``SpecError``, as the two steps would have thrown it: a broken
     ///   `ReleaseNotes=` file fails What's New only, broken `[Welcome N]` rows fail both.
-    public init(argument: String, locale: String? = nil, forWindow kind: FirstOpenWindowKind,
+    package init(argument: String, locale: String? = nil, forWindow kind: FirstOpenWindowKind,
                 notesAfter: Version? = nil) throws(SpecError) {
         try self.init(argument: argument, locale: locale, forWindow: kind, notesAfter: notesAfter,
                       countingOnlyPast: SpecFile.notesReadBeforeCounting)

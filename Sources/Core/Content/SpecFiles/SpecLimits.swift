@@ -3,46 +3,46 @@
 /// warns when a spec goes over one, and every command — the login path, `explain`,
 /// `show`, `screenshot` — cuts to it the same way (warnings never change the verdict).
 /// See `docs/spec-format.md`.
-public enum SpecLimits {
+package enum SpecLimits {
     /// `[Welcome N]` rows shown; the rows after the first 50 (by number) are left out.
-    public static let welcomeRows = 50
+    package static let welcomeRows = 50
     /// Versions of `[Release V N]` groups considered: the newest 1000.
-    public static let releaseVersions = 1000
+    package static let releaseVersions = 1000
     /// `<release>` elements of a metainfo file read, in file order (AppStream lists the
     /// newest first); later ones are skipped unread.
-    public static let metainfoReleases = 1000
+    package static let metainfoReleases = 1000
     /// Characters of `Name` and `SecondaryLabel` shown.
-    public static let nameLength = 100
+    package static let nameLength = 100
     /// Bytes of a `SecondaryURL`: a longer one is never cut (that opens the wrong page);
     /// the window leaves its button out. Browsers and sitemaps keep to this length, and
     /// the link-failure message that shows the address stays quick to lay out.
-    public static let urlLength = 2048
+    package static let urlLength = 2048
     /// Characters of a row's `Title` shown.
-    public static let titleLength = 300
+    package static let titleLength = 300
     /// Characters of a row's `Subtitle` shown.
-    public static let subtitleLength = 1000
+    package static let subtitleLength = 1000
 
     /// Characters of one metainfo paragraph or list item shown; the rest is cut with `…`.
     /// The longest of 64 real metainfo files (55 Debian desktop packages) has 405, its
     /// longest word 38: one 3 MB paragraph took the window 141 s to lay out.
-    public static let noteTextLength = 2000
+    package static let noteTextLength = 2000
     /// Items of one metainfo `<ul>` or `<ol>` shown; the window says how many more
     /// ("And 12 more changes"). Real files: at most 39 (translator lists).
-    public static let noteListItems = 100
+    package static let noteListItems = 100
     /// Paragraphs and items of one release's description shown, the rest counted as for a
     /// list. Real files: at most 55.
-    public static let noteReleaseTexts = 250
+    package static let noteReleaseTexts = 250
     /// Releases a What's New window shows, newest first; the older ones crossed are
     /// counted in its footnote ("And 750 more updates"). Real files: GNOME Software's 93
     /// releases with notes are the most.
-    public static let shownReleases = 250
+    package static let shownReleases = 250
     /// Paragraphs and items a What's New window shows in all: the releases after the one
     /// that reaches it are counted in the footnote. Real files: at most 1,394 (GNOME
     /// Software's whole history).
-    public static let shownTexts = 4000
+    package static let shownTexts = 4000
     /// Characters of notes a What's New window shows in all, counted as for
     /// ``shownTexts``. Real files: at most 61,069 (GNOME Software's whole history).
-    public static let shownCharacters = 250_000
+    package static let shownCharacters = 250_000
 
     /// `text` cut to `limit` characters (Unicode scalars) with an ellipsis, or `nil`
     /// when it fits. Counts no further than needed.

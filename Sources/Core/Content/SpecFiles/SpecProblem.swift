@@ -1,8 +1,8 @@
 /// One finding of `SpecValidator`, printed like `desktop-file-validate` does:
 /// `car.spec: error: [First Open] AppId: missing required key`.
-public struct SpecProblem: Sendable, Hashable, CustomStringConvertible {
+package struct SpecProblem: Sendable, Hashable, CustomStringConvertible {
     /// How bad a problem is.
-    public enum Severity: String, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         /// The spec cannot be used: `SpecFile` refuses it, `first-open validate` fails.
         case error
         /// The spec works, but something in it is probably a mistake (an unknown key…).
@@ -10,19 +10,19 @@ public struct SpecProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// The spec file the problem was found in, as it was named to the validator.
-    public var file: String
+    package var file: String
     /// The group the problem is in, without brackets (`First Open`), or `nil` for
     /// problems with the whole file.
-    public var group: String?
+    package var group: String?
     /// The key the problem is about (`AppId`), or `nil` for problems with a whole group.
-    public var key: String?
+    package var key: String?
     /// What is wrong, without file, group or key.
-    public var message: String
+    package var message: String
 
     /// Creates a problem.
-    public init(severity: Severity, file: String, group: String?, key: String?, message: String) {
+    package init(severity: Severity, file: String, group: String?, key: String?, message: String) {
         self.severity = severity
         self.file = file
         self.group = group
@@ -31,7 +31,7 @@ public struct SpecProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file: severity: [Group] Key: message`.
-    public var description: String {
+    package var description: String {
         singleLine("\(file): \(severity.rawValue): " + locate(group: group, key: key) + message)
     }
 }

@@ -5,17 +5,17 @@
 /// first error — plus warnings: unknown groups and keys (`X-` ones are free for
 /// vendors), translations of keys that take none, metainfo releases without a valid
 /// version.
-public struct SpecValidator: Sendable {
+package struct SpecValidator: Sendable {
     /// The spec file to check.
-    public var path: String
+    package var path: String
     /// The locale whose translations are checked (`nil`: the process's locale).
-    public var locale: String?
+    package var locale: String?
     /// Decides whether a colour parses: ``ColorSyntax/accepts(_:)``, the check the login
     /// path and the window share (tests may pass another).
-    public var colorValidator: @Sendable (String) -> Bool
+    package var colorValidator: @Sendable (String) -> Bool
 
     /// Creates a validator for the spec file at `path`.
-    public init(
+    package init(
         path: String,
         locale: String? = nil,
         colorValidator: @escaping @Sendable (String) -> Bool = ColorSyntax.accepts
@@ -27,13 +27,13 @@ public struct SpecValidator: Sendable {
 
     /// Every problem, in file order: `[First Open]` first, then the other groups as
     /// they appear. Empty for a perfect spec.
-    public func validate() -> [SpecProblem] {
+    package func validate() -> [SpecProblem] {
         validateLoading().problems
     }
 
     /// ``validate()``, and the spec as ``SpecFile`` loads it when there is no error, from
     /// the same read: a caller checks it further (icons) without reading the files again.
-    public func validateLoading() -> (problems: [SpecProblem], spec: SpecFile?) {
+    package func validateLoading() -> (problems: [SpecProblem], spec: SpecFile?) {
         let parser = SpecParser(file: path, locale: locale, colorValidator: colorValidator)
         let contents = parser.parse()
         let spec = parser.firstError == nil
@@ -44,7 +44,7 @@ public struct SpecValidator: Sendable {
 
     /// The colour check of ``ColorSyntax/accepts(_:)``, under its former name.
     @available(*, deprecated, renamed: "ColorSyntax.accepts")
-    public static func isPlausibleColor(_ text: String) -> Bool {
+    package static func isPlausibleColor(_ text: String) -> Bool {
         ColorSyntax.accepts(text)
     }
 }

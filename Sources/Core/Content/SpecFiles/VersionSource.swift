@@ -1,5 +1,5 @@
 /// Where a spec's current version comes from: `Version=` or `VersionFrom=`.
-public enum VersionSource: Sendable, Hashable, CustomStringConvertible {
+package enum VersionSource: Sendable, Hashable, CustomStringConvertible {
     /// `Version=1.3.0`: the version as written.
     case literal(String)
     /// `VersionFrom=os-release:VERSION_ID`: a key of `/etc/os-release` (falling back to
@@ -10,13 +10,13 @@ public enum VersionSource: Sendable, Hashable, CustomStringConvertible {
     case metainfo(path: String)
 
     /// The `VersionFrom=` prefix of ``osRelease(key:)``.
-    public static let osReleasePrefix = "os-release:"
+    package static let osReleasePrefix = "os-release:"
     /// The `VersionFrom=` prefix of ``metainfo(path:)``.
-    public static let metainfoPrefix = "metainfo:"
+    package static let metainfoPrefix = "metainfo:"
 
     /// How the spec file spells it: `1.3.0`, `os-release:VERSION_ID` or
     /// `metainfo:/usr/share/metainfo/org.example.Car.metainfo.xml`.
-    public var description: String {
+    package var description: String {
         switch self {
         case let .literal(text): return text
         case let .osRelease(key): return VersionSource.osReleasePrefix + key

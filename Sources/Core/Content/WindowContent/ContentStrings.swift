@@ -4,20 +4,20 @@
 public struct ContentStrings: Sendable {
     /// The heading of one version's section when a What's New window lists several:
     /// given the version as written (`1.3`), e.g. "Version 1.3".
-    public var versionHeading: @Sendable (String) -> String
+    package var versionHeading: @Sendable (String) -> String
     /// The footnote when rows or versions were left out: given the number of left-out
     /// rows of the shown versions (changes) and of left-out older versions (updates),
     /// e.g. "And 2 more updates". Never called with two zeros.
-    public var footnote: @Sendable (_ changes: Int, _ updates: Int) -> String
+    package var footnote: @Sendable (_ changes: Int, _ updates: Int) -> String
     /// The label of the secondary button made from a release's details URL when the
     /// spec names none, e.g. "Release Notes".
-    public var releaseNotesLabel: String
+    package var releaseNotesLabel: String
     /// What the section of the version the user now runs says when that release has no
     /// notes: "No details for this release", as GNOME Software says.
-    public var noDetails: String
+    package var noDetails: String
 
     /// Creates a set of strings.
-    public init(
+    package init(
         versionHeading: @escaping @Sendable (String) -> String,
         footnote: @escaping @Sendable (_ changes: Int, _ updates: Int) -> String,
         releaseNotesLabel: String,

@@ -1,8 +1,8 @@
-public import FirstOpenState
+package import FirstOpenState
 
 extension Decision {
     /// The window the decision asks for, or `nil` for "nothing".
-    public var kind: FirstOpenWindowKind? {
+    package var kind: FirstOpenWindowKind? {
         switch self {
         case .welcome: .welcome
         case .whatsNew: .whatsNew

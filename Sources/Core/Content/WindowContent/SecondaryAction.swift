@@ -1,14 +1,14 @@
 internal import CGLib
 
 /// An optional second button, e.g. "Release Notes", that opens a URL.
-public struct SecondaryAction: Sendable, Hashable {
+package struct SecondaryAction: Sendable, Hashable {
     /// The button's label. Plain text.
-    public var label: String
+    package var label: String
     /// The URL opened with the user's default handler.
-    public var url: String
+    package var url: String
 
     /// Creates a secondary action.
-    public init(label: String, url: String) {
+    package init(label: String, url: String) {
         self.label = label
         self.url = url
     }
@@ -17,7 +17,7 @@ public struct SecondaryAction: Sendable, Hashable {
 extension SecondaryAction {
     /// The URL schemes a secondary button may open: web pages and local files. Other
     /// schemes (`javascript:`, `apt:`, custom handlers) could run something on click.
-    public static var openableURLSchemes: Set<String> { Set(schemes) }
+    package static var openableURLSchemes: Set<String> { Set(schemes) }
 
     /// ``openableURLSchemes`` as an array: the login path checks `SecondaryURL=` at every
     /// login, and the first `Set<String>` a process builds costs a generic metadata
@@ -25,7 +25,7 @@ extension SecondaryAction {
     private static let schemes = ["http", "https", "file"]
 
     /// Whether `url` has one of ``openableURLSchemes`` (GLib's `g_uri_parse_scheme`).
-    public static func isOpenableURL(_ url: String) -> Bool {
+    package static func isOpenableURL(_ url: String) -> Bool {
         guard let pointer = g_uri_parse_scheme(url) else { return false }
         defer { g_free(pointer) }
         return schemes.contains(String(cString: pointer).lowercased())

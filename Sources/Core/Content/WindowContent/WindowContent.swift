@@ -2,33 +2,33 @@
 /// files, the CLI and tests can build it without loading a toolkit.
 public struct WindowContent: Sendable, Hashable {
     /// The accent colour used when none is given (GNOME's blue 3).
-    public static let defaultAccentColor = "#1c71d8"
+    package static let defaultAccentColor = "#1c71d8"
 
     /// Welcome or What's New.
-    public var kind: FirstOpenWindowKind
+    package var kind: FirstOpenWindowKind
     /// The app's name, shown in the accent colour under the headline.
-    public var appName: String
+    package var appName: String
     /// An icon-theme name or absolute image path for the large icon on top; `nil` for none.
-    public var iconName: String?
+    package var iconName: String?
     /// Colour of the app name, the Continue button and untinted row icons, in
     /// `gdk_rgba_parse` syntax.
-    public var accentColor: String
+    package var accentColor: String
     /// The rows, grouped; most windows have one section without a heading.
-    public var sections: [ContentSection]
+    package var sections: [ContentSection]
     /// A line under the rows, e.g. "And 3 more updates", or `nil`.
-    public var footnote: String?
+    package var footnote: String?
     /// The optional second button.
-    public var secondaryAction: SecondaryAction?
+    package var secondaryAction: SecondaryAction?
     /// Whether a What's New window offers "Don't show after updates" (the login path
     /// does; embedding apps and screenshots decide for themselves).
-    public var offersWhatsNewOptOut: Bool
+    package var offersWhatsNewOptOut: Bool
     /// Folders laid out like `/usr/share/icons` (the spec's `icons/` folder) where this
     /// window looks up themed icon names first, in a theme of its own: the default
     /// icon theme of the process (an app's) is not changed.
-    public var iconDirectories: [String] = []
+    package var iconDirectories: [String] = []
 
     /// Creates the content of one window.
-    public init(
+    package init(
         kind: FirstOpenWindowKind,
         appName: String,
         iconName: String? = nil,
@@ -49,5 +49,5 @@ public struct WindowContent: Sendable, Hashable {
     }
 
     /// All rows of all sections, in display order.
-    public var allRows: [InformationRow] { sections.flatMap(\.rows) }
+    package var allRows: [InformationRow] { sections.flatMap(\.rows) }
 }

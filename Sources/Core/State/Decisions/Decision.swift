@@ -9,7 +9,7 @@ public enum Decision: Sendable, Equatable {
     case nothing(NothingReason)
 
     /// Whether a window should be shown.
-    public var showsWindow: Bool {
+    package var showsWindow: Bool {
         if case .nothing = self { return false }
         return true
     }
@@ -25,7 +25,7 @@ public enum Decision: Sendable, Equatable {
     ///   - appID: names the app in `welcome` and `nothing` lines; nil says "this app".
     ///   - policy: the policy the decision was made with, named in `whats-new` lines
     ///     (an `insignificant` reason carries its own).
-    public func explanation(appID: String?, policy: UpdatePolicy? = nil) -> String {
+    package func explanation(appID: String?, policy: UpdatePolicy? = nil) -> String {
         let app = appID ?? "this app"
         switch self {
         case let .welcome(current):

@@ -1,6 +1,6 @@
 /// Decides what to present at start-up from the recorded and the current version.
 /// Pure: it reads and writes nothing.
-public enum PresentationDecider {
+package enum PresentationDecider {
     /// - No record → ``Decision/welcome(current:)``.
     /// - Same version (in ordering) → nothing, ``NothingReason/sameVersion(_:)``.
     /// - Lower current version → nothing, ``NothingReason/downgrade(recorded:current:)``
@@ -10,7 +10,7 @@ public enum PresentationDecider {
     ///   `showsWhatsNew` so that the reason names the real cause.
     /// - What's New turned off → nothing, ``NothingReason/whatsNewDisabled(from:to:)``.
     /// - Otherwise ``Decision/whatsNew(from:to:)``.
-    public static func decide(
+    package static func decide(
         recorded: Version?,
         current: Version,
         policy: UpdatePolicy,

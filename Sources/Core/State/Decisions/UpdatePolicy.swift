@@ -22,14 +22,14 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The smallest change that counts; `.minor` by default.
-    public var change: Change
+    package var change: Change
     /// Whether pre-releases count as versions of their own; `false` by default.
     /// ``Change/any`` counts them whatever this says (see ``includesPrereleases``).
-    public var countsPrereleases: Bool
+    package var countsPrereleases: Bool
 
     /// Whether pre-releases take part in the decision: ``countsPrereleases``, or
     /// always under ``Change/any`` (every upgrade shows, as in the original).
-    public var includesPrereleases: Bool { countsPrereleases || change == .any }
+    package var includesPrereleases: Bool { countsPrereleases || change == .any }
 
     /// `minor`, pre-releases not counted.
     public static let `default` = UpdatePolicy()
@@ -43,7 +43,7 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
     /// Reads `major`, `minor`, `patch` or `any` (case-insensitive, surrounding
     /// whitespace ignored), as written in spec and configuration files.
     /// - Throws: ``UpdatePolicyError`` listing the valid values.
-    public init(parsing text: String) throws(UpdatePolicyError) {
+    package init(parsing text: String) throws(UpdatePolicyError) {
         let word = String(text.filter { !$0.isWhitespace }).lowercased()
         guard let change = Change(rawValue: word) else {
             throw .unknownChange(text)
@@ -63,7 +63,7 @@ public struct UpdatePolicy: Sendable, Hashable, CustomStringConvertible {
     /// without ``countsPrereleases``, never when `to` is a pre-release, and a
     /// pre-release `from` counts as its release components; `major`: epoch or major
     /// changed; `minor`: also minor; `patch`: also patch.
-    public func isSignificant(from: Version, to: Version) -> Bool {
+    package func isSignificant(from: Version, to: Version) -> Bool {
         guard to > from else { return false }
         if change == .any { return true }
         if !countsPrereleases && to.isPrerelease { return false }

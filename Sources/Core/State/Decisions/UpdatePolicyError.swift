@@ -1,9 +1,9 @@
 /// A policy name that is not one of `major`, `minor`, `patch`, `any`.
-public enum UpdatePolicyError: Error, Equatable, CustomStringConvertible {
+package enum UpdatePolicyError: Error, Equatable, CustomStringConvertible {
     /// The name as written.
     case unknownChange(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownChange(text):
             let valid = UpdatePolicy.Change.allCases.map(\.rawValue).joined(separator: ", ")

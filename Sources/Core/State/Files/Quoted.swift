@@ -2,23 +2,23 @@
 /// quoting a broken line — appears in a message: control characters escaped (`\n`,
 /// `\t`, `\u{1b}`) so the message stays one line and no escape sequence reaches the
 /// terminal, and cut with an ellipsis so a 50 MB value makes a short line.
-public enum Quoted {
+package enum Quoted {
     /// How many characters of a quoted value are shown.
-    public static let valueLimit = 80
+    package static let valueLimit = 80
     /// How many characters of a group or key name are shown.
-    public static let nameLimit = 80
+    package static let nameLimit = 80
     /// How many characters of a GLib message (or any whole line) are shown.
-    public static let lineLimit = 1000
+    package static let lineLimit = 1000
 
     /// `value` in double quotes, escaped and cut: `"#1c71d8\t"`, `"aaaa…" (1048576 characters)`.
-    public static func text(_ value: String, limit: Int = valueLimit) -> String {
+    package static func text(_ value: String, limit: Int = valueLimit) -> String {
         let (body, total) = escaped(value, limit: limit, escapingQuotes: true)
         guard let total else { return "\"" + body + "\"" }
         return "\"" + body + "\u{2026}\" (\(total) characters)"
     }
 
     /// A group or key name from a file, escaped and cut, without quotes.
-    public static func name(_ value: String) -> String {
+    package static func name(_ value: String) -> String {
         let (body, total) = escaped(value, limit: nameLimit, escapingQuotes: false)
         return total == nil ? body : body + "\u{2026}"
     }
@@ -26,7 +26,7 @@ public enum Quoted {
     /// A whole message on one line: control characters escaped, cut after `limit`
     /// characters. GLib quotes the offending line of a broken file between “ and ”;
     /// that part is cut to ``valueLimit`` first, so the rest of the message survives.
-    public static func line(_ message: String, limit: Int = lineLimit) -> String {
+    package static func line(_ message: String, limit: Int = lineLimit) -> String {
         var text = message
         if let open = text.firstIndex(of: "\u{201C}"), let close = text.lastIndex(of: "\u{201D}"), open < close {
             let inner = text[text.index(after: open)..<close]

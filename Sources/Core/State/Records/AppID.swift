@@ -1,13 +1,13 @@
 /// Validation of app IDs, which name files in the state directory.
-public enum AppID {
+package enum AppID {
     /// The longest accepted app ID; leaves room for `.state`, `.window.lock` and
     /// `.corrupt-<timestamp>` within a 255-byte file name.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// Whether `appID` is reverse-DNS-ish: ASCII letters, digits, `.`, `_` and `-`,
     /// not empty, not starting with `.`, at most ``maximumLength`` bytes. Such an ID
     /// cannot name a path outside the directory (no `/`, no `..` as a whole name).
-    public static func isValid(_ appID: String) -> Bool {
+    package static func isValid(_ appID: String) -> Bool {
         let bytes = appID.utf8
         guard let first = bytes.first, first != UInt8(ascii: "."),
               bytes.count <= maximumLength
@@ -23,7 +23,7 @@ public enum AppID {
     /// ASCII letters, digits, `_` and `-` and not starting with a digit, at most 255
     /// bytes. Written here rather than calling `g_application_id_is_valid` because that
     /// lives in GIO, and the login path links GLib alone.
-    public static func isReverseDNS(_ appID: String) -> Bool {
+    package static func isReverseDNS(_ appID: String) -> Bool {
         let elements = appID.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard appID.utf8.count <= 255, elements.count >= 2 else { return false }
         return elements.allSatisfy { element in
@@ -35,7 +35,7 @@ public enum AppID {
     }
 
     /// Throws ``StoreError/invalidAppID(_:)`` unless ``isValid(_:)``.
-    public static func validate(_ appID: String) throws(StoreError) {
+    package static func validate(_ appID: String) throws(StoreError) {
         guard isValid(appID) else { throw .invalidAppID(appID) }
     }
 }

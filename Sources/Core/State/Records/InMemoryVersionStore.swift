@@ -2,24 +2,25 @@ import Synchronization
 
 /// A ``VersionStore`` in memory, for tests and for apps that keep state elsewhere.
 /// Thread-safe. App IDs are validated as in ``KeyFileVersionStore``.
-public final class InMemoryVersionStore: VersionStore, Sendable {
+package final class InMemoryVersionStore: VersionStore, Sendable {
     private let records: Mutex<[String: Version]>
     /// App IDs whose window lock is held.
     private let locked = Mutex<Set<String>>([])
 
     /// A store holding `records` (app ID → version).
-    public init(_ records: [String: Version] = [:]) {
+    package init(_ records: [String: Version] = [:]) {
         self.records = Mutex(records)
     }
 
     /// The recorded version. A record in memory is never corrupt, so nothing moves.
-    public func recordedVersion(for appID: String, movingCorruptRecordAside: Bool) throws(StoreError) -> Version? {
+    package func recordedVersion(for appID: String, movingCorruptRecordAside: Bool) throws(StoreError) -> Version? {
         try AppID.validate(appID)
         return records.withLock { $0[appID] }
     }
 
+    /// Records `version` unless a higher or equal one is recorded (see ``VersionStore``).
     @discardableResult
-    public func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError)
+    package func recordKeepingHigher(_ version: Version, for appID: String) throws(StoreError)
         -> (stored: Version, replacedCorrupt: StoreError?)
     {
         try AppID.validate(appID)
@@ -32,13 +33,14 @@ public final class InMemoryVersionStore: VersionStore, Sendable {
     }
 
     /// An in-process lock per app ID, so two windows of this process show it once.
-    public func tryLock(appID: String) throws(StoreError) -> StateLock? {
+    package func tryLock(appID: String) throws(StoreError) -> StateLock? {
         try AppID.validate(appID)
         guard locked.withLock({ $0.insert(appID).inserted }) else { return nil }
         return StateLock(releasing: { _ = self.locked.withLock { $0.remove(appID) } })
     }
 
-    public func forget(_ appID: String) throws(StoreError) {
+    /// Removes the record; the next start shows Welcome.
+    package func forget(_ appID: String) throws(StoreError) {
         try AppID.validate(appID)
         _ = records.withLock { $0.removeValue(forKey: appID) }
     }

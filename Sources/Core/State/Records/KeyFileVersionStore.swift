@@ -16,14 +16,14 @@ import Glibc
 /// as ``StoreError/corrupt(path:keptAs:reason:)``.
 public final class KeyFileVersionStore: VersionStore, Sendable {
     /// The key-file group of a record.
-    public static let group = "First Open"
+    package static let group = "First Open"
     /// The key holding the recorded version.
-    public static let versionKey = "Version"
+    package static let versionKey = "Version"
     /// The key holding when the version was recorded (ISO 8601, local time).
-    public static let seenAtKey = "SeenAt"
+    package static let seenAtKey = "SeenAt"
 
     /// The directory holding the records.
-    public let directory: String
+    package let directory: String
 
     /// The effective uid the store writes as: a folder of another user is never written
     /// (``StoreError/otherUsersFolder(directory:owner:)``).
@@ -49,12 +49,12 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
 
     /// `g_get_user_state_dir()` + `/first-open`: `$XDG_STATE_HOME/first-open`, by
     /// default `~/.local/state/first-open`. GLib reads the environment once per process.
-    public static var defaultDirectory: String {
+    package static var defaultDirectory: String {
         XDGDirectory.userState + "/first-open"
     }
 
     /// The record file of `appID` (not validated).
-    public func path(for appID: String) -> String {
+    package func path(for appID: String) -> String {
         directory + "/" + appID + ".state"
     }
 
@@ -63,29 +63,29 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
     /// The names of one app's files end in `.state`, `.window.lock` and `.record.lock`,
     /// none a suffix of another, so no two app IDs share a file: with `APPID.lock` here,
     /// app `X.record`'s window lock was app `X`'s record lock.
-    public func lockPath(for appID: String) -> String {
+    package func lockPath(for appID: String) -> String {
         directory + "/" + appID + ".window.lock"
     }
 
     /// The lock file that serialises writes of `appID`'s record (not validated): held
     /// only for a read-compare-write, never while a window is open.
-    public func recordLockPath(for appID: String) -> String {
+    package func recordLockPath(for appID: String) -> String {
         directory + "/" + appID + ".record.lock"
     }
 
     /// How long a write waits for another process's read-compare-write of the same
     /// record (those take milliseconds; this bound only matters for a stuck process).
-    public static let recordLockTimeout = 10.0
+    package static let recordLockTimeout = 10.0
 
     /// Temporary files of interrupted writes (``stagingPath(for:)`` and GLib's temp files
     /// next to it, left by a `kill -9` between the temp file and the last rename) older
     /// than this are removed under the record lock.
-    public static let staleTemporaryFileAge = 60
+    package static let staleTemporaryFileAge = 60
 
     /// Where a record is written before it is renamed over ``path(for:)``: a hidden
     /// name no user file and no other app's file has (app IDs never start with `.`).
     /// GLib's temp file for it is `<staging path>.XXXXXX`.
-    public func stagingPath(for appID: String) -> String {
+    package func stagingPath(for appID: String) -> String {
         directory + "/." + appID + ".state.writing"
     }
 
@@ -160,6 +160,7 @@ public final class KeyFileVersionStore: VersionStore, Sendable {
         }
     }
 
+    /// Removes the record file, so the next start shows Welcome. No record is not an error.
     public func forget(_ appID: String) throws(StoreError) {
         try AppID.validate(appID)
         let path = path(for: appID)

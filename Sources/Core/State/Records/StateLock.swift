@@ -1,9 +1,11 @@
 import Glibc
 
-/// An exclusive, non-blocking `flock` on an app's lock file, so that two concurrent
-/// starts (two autostart entries, a double click) show the window once.
+/// An app's window lock, held while its Welcome or What's New window is open, so that
+/// two concurrent starts (two autostart entries, a double click) show the window once:
+/// what ``VersionStore/tryLock(appID:)`` gives. A store of an app's own hands out an
+/// in-process lock made with ``init(releasing:)``.
 ///
-/// Obtain one with ``KeyFileVersionStore/tryLock(appID:)``. The lock lasts while the
+/// ``KeyFileVersionStore``'s is an exclusive, non-blocking `flock` on the app's lock file. The lock lasts while the
 /// file descriptor is open: ``release()`` or deinit closes it. To hand it to the GTK
 /// helper across `execv`, call ``keepAcrossExec()`` first; the helper adopts the
 /// inherited descriptor with ``init(adoptingFileDescriptor:)``.
@@ -11,18 +13,18 @@ import Glibc
 /// Only `close` releases the lock, never `LOCK_UN`: a forked child sharing the
 /// descriptor must not unlock it for its parent.
 ///
-/// Stores that keep no files (``InMemoryVersionStore``) hand out an in-process lock
-/// made with ``init(releasing:)``: it has no descriptor and cannot cross `execv`.
+/// Stores that keep no files (the package's `InMemoryVersionStore`) hand out an in-process
+/// lock made with ``init(releasing:)``: it has no descriptor and cannot cross `execv`.
 public final class StateLock {
     private var descriptor: Int32
     /// Releases an in-process lock; nil for a file lock.
     private var releaseInProcess: (() -> Void)?
 
     /// The open lock file's descriptor; -1 once released, and for an in-process lock.
-    public var fileDescriptor: Int32 { descriptor }
+    package var fileDescriptor: Int32 { descriptor }
 
     /// Whether the lock is still held by this object.
-    public var isHeld: Bool { descriptor >= 0 || releaseInProcess != nil }
+    package var isHeld: Bool { descriptor >= 0 || releaseInProcess != nil }
 
     private init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -38,7 +40,7 @@ public final class StateLock {
     /// makes sure it holds the lock: re-locking an already locked open file is a no-op.
     /// The descriptor gets `FD_CLOEXEC` again so it does not leak further.
     /// - Returns: nil when `fd` is not open or another process holds the lock.
-    public init?(adoptingFileDescriptor fd: Int32) {
+    package init?(adoptingFileDescriptor fd: Int32) {
         guard fd >= 0, fcntl(fd, F_GETFD) != -1 else { return nil }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
         let flags = fcntl(fd, F_GETFD)
@@ -54,7 +56,7 @@ public final class StateLock {
     /// records on dismissal and exits (releasing it).
     /// - Returns: false when the flag could not be changed (or the lock was released).
     @discardableResult
-    public func keepAcrossExec() -> Bool {
+    package func keepAcrossExec() -> Bool {
         guard descriptor >= 0 else { return false }
         let flags = fcntl(descriptor, F_GETFD)
         guard flags != -1 else { return false }
@@ -62,7 +64,7 @@ public final class StateLock {
     }
 
     /// Releases the lock (closes the descriptor). Safe to call more than once.
-    public func release() {
+    package func release() {
         if let releaseInProcess {
             self.releaseInProcess = nil
             releaseInProcess()

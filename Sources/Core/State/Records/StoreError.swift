@@ -17,6 +17,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// first-open keeps its records. Exit status 77.
     case otherUsersFolder(directory: String, owner: String)
 
+    /// One line naming the record's path and what is wrong.
     public var description: String {
         switch self {
         case let .invalidAppID(appID):

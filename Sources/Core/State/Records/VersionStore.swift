@@ -36,13 +36,13 @@ public protocol VersionStore: AnyObject {
 extension VersionStore {
     /// The recorded version; a corrupt record is moved aside and reported.
     /// - Throws: ``StoreError``; the caller must then not show Welcome.
-    public func recordedVersion(for appID: String) throws(StoreError) -> Version? {
+    package func recordedVersion(for appID: String) throws(StoreError) -> Version? {
         try recordedVersion(for: appID, movingCorruptRecordAside: true)
     }
 
     /// Records `version` as seen. Never lowers: when the stored version is higher
     /// (or equal in ordering) it is kept.
-    public func record(_ version: Version, for appID: String) throws(StoreError) {
+    package func record(_ version: Version, for appID: String) throws(StoreError) {
         try recordKeepingHigher(version, for: appID)
     }
 }

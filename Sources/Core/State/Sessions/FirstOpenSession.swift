@@ -1,20 +1,20 @@
 /// One app's start-up check: decides from the store without writing, and records only
 /// when the caller says the window was dismissed (a crash or a logout before the user
 /// saw the window shows it again next time).
-public struct FirstOpenSession {
+package struct FirstOpenSession {
     /// The app whose record is read and written.
-    public let appID: String
+    package let appID: String
     /// The version running now.
-    public let currentVersion: Version
+    package let currentVersion: Version
     /// Which upgrades show What's New.
-    public let policy: UpdatePolicy
+    package let policy: UpdatePolicy
     /// Where the record lives.
-    public let store: any VersionStore
+    package let store: any VersionStore
     /// False when What's New is turned off (user choice or admin setting).
-    public let showsWhatsNew: Bool
+    package let showsWhatsNew: Bool
 
     /// A check for `appID` at `currentVersion`, reading and writing `store`.
-    public init(
+    package init(
         appID: String,
         currentVersion: Version,
         policy: UpdatePolicy = .default,
@@ -30,13 +30,13 @@ public struct FirstOpenSession {
 
     /// The recorded version, nil when there is none. Changes nothing: a corrupt record
     /// is reported (``StoreError/corrupt(path:keptAs:reason:)``) and left in place.
-    public func recordedVersion() throws(StoreError) -> Version? {
+    package func recordedVersion() throws(StoreError) -> Version? {
         try store.recordedVersion(for: appID, movingCorruptRecordAside: false)
     }
 
     /// What to present now. Writes nothing.
     /// - Throws: ``StoreError`` from the store; the caller must then not show Welcome.
-    public func decide() throws(StoreError) -> Decision {
+    package func decide() throws(StoreError) -> Decision {
         PresentationDecider.decide(
             recorded: try recordedVersion(),
             current: currentVersion,
@@ -49,7 +49,7 @@ public struct FirstOpenSession {
     /// Writes nothing; the record is left in place.
     /// - Returns: the decision, and the corrupt record if there is one.
     /// - Throws: other ``StoreError``s (an unreadable record).
-    public func decideLeavingCorruptRecord() throws(StoreError) -> (decision: Decision, recordProblem: StoreError?) {
+    package func decideLeavingCorruptRecord() throws(StoreError) -> (decision: Decision, recordProblem: StoreError?) {
         do {
             return (try decide(), nil)
         } catch {
@@ -67,7 +67,7 @@ public struct FirstOpenSession {
     /// record and never moves aside a fresh one.
     /// - Returns: the decision, and the problem that was repaired (to report it).
     /// - Throws: other ``StoreError``s, and a failure to write the fresh record.
-    public func decideRepairingCorruptRecord() throws(StoreError) -> (decision: Decision, repaired: StoreError?) {
+    package func decideRepairingCorruptRecord() throws(StoreError) -> (decision: Decision, repaired: StoreError?) {
         let (decision, problem) = try decideLeavingCorruptRecord()
         guard let problem else { return (decision, nil) }
         let (_, replaced) = try store.recordKeepingHigher(currentVersion, for: appID)
@@ -76,14 +76,14 @@ public struct FirstOpenSession {
 
     /// Records the current version after the user dismissed the window. Never lowers
     /// a higher record.
-    public func recordDismissal() throws(StoreError) {
+    package func recordDismissal() throws(StoreError) {
         try store.record(currentVersion, for: appID)
     }
 
     /// Records `version` (default: the current version) without showing anything —
     /// for admins pre-seeding accounts, scripts, and cases with no content to show.
     /// Never lowers a higher record.
-    public func recordWithoutShowing(version: Version? = nil) throws(StoreError) {
+    package func recordWithoutShowing(version: Version? = nil) throws(StoreError) {
         try store.record(version ?? currentVersion, for: appID)
     }
 }

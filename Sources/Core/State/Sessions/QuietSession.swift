@@ -10,9 +10,9 @@ import Glibc
 ///   command line has `boot=live`, `boot=casper` (Ubuntu) or `rd.live.image` (Fedora).
 ///
 /// root (uid 0) is never quiet: that is how CI and containers run.
-public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
+package struct QuietSession: Sendable, Equatable, CustomStringConvertible {
     /// Which setting can turn the window back on.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Turned on by `ShowForSystemAccounts=true`.
         case systemAccount
         /// Live, guest and greeter sessions; turned on by `ShowInLiveSessions=true`.
@@ -20,20 +20,20 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Which kind of quiet session.
-    public let kind: Kind
+    package let kind: Kind
     /// Why, in a few words (`system account (uid 112)`).
-    public let reason: String
+    package let reason: String
 
-    public var description: String { reason }
+    package var description: String { reason }
 
     /// A quiet session of `kind`, described by `reason`.
-    public init(kind: Kind, reason: String) {
+    package init(kind: Kind, reason: String) {
         self.kind = kind
         self.reason = reason
     }
 
     /// The current session, if it is a quiet one.
-    public static func current() -> QuietSession? {
+    package static func current() -> QuietSession? {
         var cmdline: String?
         if let bytes = try? CheckedFile.read("/proc/cmdline", limit: CheckedFile.smallFileLimit) {
             cmdline = String(decoding: bytes, as: UTF8.self)
@@ -100,12 +100,12 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
 extension FirstOpenSettings {
     /// Why nothing should be shown in the current session after applying
     /// `ShowInLiveSessions` and `ShowForSystemAccounts`; nil when showing is allowed.
-    public func quietReason() -> String? {
+    package func quietReason() -> String? {
         quietReason(for: QuietSession.current())
     }
 
     /// ``quietReason()`` for a given session.
-    public func quietReason(for session: QuietSession?) -> String? {
+    package func quietReason(for session: QuietSession?) -> String? {
         guard let session else { return nil }
         switch session.kind {
         case .systemAccount where showsForSystemAccounts: return nil

@@ -5,14 +5,14 @@
 /// the real session (uid, user name, `XDG_SESSION_CLASS`, `/run/live`, the kernel
 /// command line). Tests inject ``fixed(_:quietSession:)`` so that what they decide
 /// never depends on the machine that runs them.
-public struct SessionEnvironment: Sendable {
+package struct SessionEnvironment: Sendable {
     /// The settings that apply to an app ID, and one line per problem found.
-    public var loadSettings: @Sendable (_ appID: String) -> (FirstOpenSettings, warnings: [String])
+    package var loadSettings: @Sendable (_ appID: String) -> (FirstOpenSettings, warnings: [String])
     /// The current session when it is a quiet one (live, guest, greeter, system account).
-    public var quietSession: @Sendable () -> QuietSession?
+    package var quietSession: @Sendable () -> QuietSession?
 
     /// An environment made of the two sources.
-    public init(
+    package init(
         loadSettings: @escaping @Sendable (_ appID: String) -> (FirstOpenSettings, warnings: [String]),
         quietSession: @escaping @Sendable () -> QuietSession?
     ) {
@@ -21,12 +21,12 @@ public struct SessionEnvironment: Sendable {
     }
 
     /// The machine's settings files and session.
-    public static let host = SessionEnvironment(
+    package static let host = SessionEnvironment(
         loadSettings: { FirstOpenSettings.load(appID: $0) },
         quietSession: { QuietSession.current() })
 
     /// Fixed settings for every app and a fixed session; nothing is read.
-    public static func fixed(_ settings: FirstOpenSettings = FirstOpenSettings(),
+    package static func fixed(_ settings: FirstOpenSettings = FirstOpenSettings(),
                              quietSession: QuietSession? = nil) -> SessionEnvironment {
         SessionEnvironment(loadSettings: { _ in (settings, []) }, quietSession: { quietSession })
     }
@@ -34,7 +34,7 @@ public struct SessionEnvironment: Sendable {
     /// The settings for `appID`, their warnings, and why nothing should be shown in
     /// this session after `ShowInLiveSessions` / `ShowForSystemAccounts` (nil: showing
     /// is allowed).
-    public func settings(for appID: String) -> (settings: FirstOpenSettings, warnings: [String], quietReason: String?) {
+    package func settings(for appID: String) -> (settings: FirstOpenSettings, warnings: [String], quietReason: String?) {
         let (settings, warnings) = loadSettings(appID)
         return (settings, warnings, settings.quietReason(for: quietSession()))
     }

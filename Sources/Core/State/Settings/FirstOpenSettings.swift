@@ -22,9 +22,9 @@ internal import CGLib
 /// ```
 /// Within a file, `[App ‹id›]` overrides `[Defaults]`. A broken file or value is a
 /// warning, never fatal: the rest still applies.
-public struct FirstOpenSettings: Sendable, Equatable {
+package struct FirstOpenSettings: Sendable, Equatable {
     /// The configuration keys.
-    public enum Key: String, Sendable, CaseIterable, Hashable {
+    package enum Key: String, Sendable, CaseIterable, Hashable {
         case showWhatsNew = "ShowWhatsNew"
         case policy = "Policy"
         case showInLiveSessions = "ShowInLiveSessions"
@@ -32,35 +32,35 @@ public struct FirstOpenSettings: Sendable, Equatable {
     }
 
     /// The group every app reads.
-    public static let defaultsGroup = "Defaults"
+    package static let defaultsGroup = "Defaults"
     /// The key listing the keys users may not override (admin files only).
-    public static let lockedKey = "Locked"
+    package static let lockedKey = "Locked"
     /// The file's path below a configuration directory.
-    public static let relativePath = "first-open/first-open.conf"
+    package static let relativePath = "first-open/first-open.conf"
 
     /// The group of one app: `App org.example.Car`.
-    public static func appGroup(_ appID: String) -> String { "App " + appID }
+    package static func appGroup(_ appID: String) -> String { "App " + appID }
 
     /// Show What's New after significant upgrades (`ShowWhatsNew`, default true).
-    public var showsWhatsNew: Bool
+    package var showsWhatsNew: Bool
     /// The policy change level from configuration (`Policy`); nil when not set, so the
     /// app's own (spec-file) policy applies. See ``updatePolicy(default:)``.
-    public var policy: UpdatePolicy.Change?
+    package var policy: UpdatePolicy.Change?
     /// Show windows in live and guest sessions (`ShowInLiveSessions`, default false).
-    public var showsInLiveSessions: Bool
+    package var showsInLiveSessions: Bool
     /// Show windows for system accounts (`ShowForSystemAccounts`, default false).
-    public var showsForSystemAccounts: Bool
+    package var showsForSystemAccounts: Bool
     /// The file and group whose `ShowWhatsNew=` gave ``showsWhatsNew`` its value
     /// (`/etc/xdg/first-open/first-open.conf [Defaults]`); nil: the default.
-    public var showsWhatsNewOrigin: String?
+    package var showsWhatsNewOrigin: String?
     /// Keys the administrator locked for this app.
-    public var lockedKeys: Set<Key>
+    package var lockedKeys: Set<Key>
     /// The user configuration file ``setUserShowsWhatsNew(_:appID:)`` writes; nil means
     /// the GLib default.
-    public var userConfigFile: String?
+    package var userConfigFile: String?
 
     /// Settings with the given values; the defaults are what applies without any file.
-    public init(
+    package init(
         showsWhatsNew: Bool = true,
         policy: UpdatePolicy.Change? = nil,
         showsInLiveSessions: Bool = false,
@@ -77,7 +77,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
     }
 
     /// `specPolicy` with its change level replaced by the configured one, if any.
-    public func updatePolicy(default specPolicy: UpdatePolicy) -> UpdatePolicy {
+    package func updatePolicy(default specPolicy: UpdatePolicy) -> UpdatePolicy {
         UpdatePolicy(change: policy ?? specPolicy.change, countsPrereleases: specPolicy.countsPrereleases)
     }
 
@@ -89,7 +89,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
     ///     `g_get_system_config_dirs()`.
     ///   - userConfigDir: the user's directory; nil means `g_get_user_config_dir()`.
     /// - Returns: the settings and one line per problem found (file and key named).
-    public static func load(
+    package static func load(
         appID: String,
         systemConfigDirs: [String]? = nil,
         userConfigDir: String? = nil
@@ -208,7 +208,7 @@ public struct FirstOpenSettings: Sendable, Equatable {
     /// - Throws: ``SettingsError/locked(key:)`` when the administrator locked the key
     ///   (as loaded into ``lockedKeys``), ``SettingsError/unwritable(path:reason:)``
     ///   when the file cannot be written or exists but is broken (it is left alone).
-    public func setUserShowsWhatsNew(_ shows: Bool, appID: String?) throws(SettingsError) {
+    package func setUserShowsWhatsNew(_ shows: Bool, appID: String?) throws(SettingsError) {
         if let appID, !AppID.isValid(appID) { throw .invalidAppID(appID) }
         if lockedKeys.contains(.showWhatsNew) { throw .locked(key: Key.showWhatsNew.rawValue) }
         let path = userConfigFile

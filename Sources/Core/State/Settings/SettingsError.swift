@@ -1,5 +1,5 @@
 /// Why a user setting could not be written. One clear line each.
-public enum SettingsError: Error, Equatable, CustomStringConvertible {
+package enum SettingsError: Error, Equatable, CustomStringConvertible {
     /// The administrator locked this key (`Locked=` in `$XDG_CONFIG_DIRS`).
     case locked(key: String)
     /// The app ID is not a valid reverse-DNS name.
@@ -8,7 +8,7 @@ public enum SettingsError: Error, Equatable, CustomStringConvertible {
     /// file is broken and is left alone rather than overwritten.
     case unwritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .locked(key):
             return "\(key) is locked by the administrator"

@@ -40,18 +40,18 @@
 /// hash agrees. ``description`` keeps the text as written.
 public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The epoch before `:`; 0 when there is none.
-    public let epoch: Int
+    package let epoch: Int
     /// The numeric release components, in order (`[2, 4, 0]` for `2.4.0rc1`).
-    public let release: [Int]
+    package let release: [Int]
     /// The pre-release identifiers as written (`["beta", "2"]`); empty for a final release.
-    public let prereleaseIdentifiers: [String]
+    package let prereleaseIdentifiers: [String]
     /// The post-release identifiers as written (`["w"]` for `1.1.1w`, `["post1"]` for
     /// `1.0.post1`); empty when the version is no post-release.
-    public let postreleaseIdentifiers: [String]
+    package let postreleaseIdentifiers: [String]
     /// The distribution revision after `-` (`"3"` in `1.2-3`), if any. Ignored for ordering.
-    public let revision: String?
+    package let revision: String?
     /// The build metadata after `+`, if any. Ignored for ordering.
-    public let buildMetadata: String?
+    package let buildMetadata: String?
     /// The trimmed text without a leading `v`.
     public let description: String
 
@@ -61,18 +61,18 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     private let postrelease: [VersionIdentifier]
 
     /// Whether this is a pre-release (`1.0~rc1`, `2.0.0-beta.2`, `46.alpha`).
-    public var isPrerelease: Bool { !prerelease.isEmpty }
+    package var isPrerelease: Bool { !prerelease.isEmpty }
     /// Whether this is (or is a pre-release of) a post-release (`1.1.1w`, `1.0patch1`).
-    public var isPostrelease: Bool { !postrelease.isEmpty }
+    package var isPostrelease: Bool { !postrelease.isEmpty }
     /// The first release component.
-    public var major: Int { component(0) }
+    package var major: Int { component(0) }
     /// The second release component, 0 when missing.
-    public var minor: Int { component(1) }
+    package var minor: Int { component(1) }
     /// The third release component, 0 when missing.
-    public var patch: Int { component(2) }
+    package var patch: Int { component(2) }
 
     /// The release component at `index`, 0 when the version has fewer components.
-    public func component(_ index: Int) -> Int {
+    package func component(_ index: Int) -> Int {
         index < release.count ? release[index] : 0
     }
 
@@ -96,14 +96,17 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     // MARK: Ordering
 
+    /// Whether `lhs` is older than `rhs`, by the rules of docs/versions.md.
     public static func < (lhs: Version, rhs: Version) -> Bool {
         compare(lhs, rhs) < 0
     }
 
+    /// Whether the two are the same version in ordering (`1.0` and `1.0.0` are).
     public static func == (lhs: Version, rhs: Version) -> Bool {
         compare(lhs, rhs) == 0
     }
 
+    /// Hashes what ``==(_:_:)`` compares, so equal versions hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(epoch)
         // Trailing zeros do not change the order, so they must not change the hash.

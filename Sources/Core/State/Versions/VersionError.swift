@@ -5,6 +5,7 @@ public enum VersionError: Error, Equatable, CustomStringConvertible {
     /// The text is not a version; `reason` says what is wrong with it.
     case invalid(text: String, reason: String)
 
+    /// One line naming the bad text and what is wrong with it.
     public var description: String {
         switch self {
         case .empty:

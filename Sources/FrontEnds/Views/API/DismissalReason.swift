@@ -17,6 +17,7 @@ public enum DismissalReason: Sendable, Equatable, CustomStringConvertible {
     /// not: the app went away under the window, and it shows again next time.
     public var isUserDismissal: Bool { self != .programmatic }
 
+    /// The case's name, e.g. `continued` (as the debug log prints it).
     public var description: String {
         switch self {
         case .continued: "continued"

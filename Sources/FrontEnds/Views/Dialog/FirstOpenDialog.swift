@@ -1,7 +1,7 @@
 internal import CGtk
 internal import FirstOpenState
 internal import FirstOpenFlow
-public import FirstOpenContent
+package import FirstOpenContent
 package import FirstOpenGTKWrappers
 
 
@@ -56,16 +56,16 @@ package import FirstOpenGTKWrappers
 @MainActor
 public final class FirstOpenDialog {
     /// What the window shows.
-    public let content: WindowContent
+    package let content: WindowContent
     /// The toplevel window.
     package let window: Window
     /// Called once when the window goes away, with how.
-    public var onDismiss: (@MainActor (DismissalReason) -> Void)?
+    package var onDismiss: (@MainActor (DismissalReason) -> Void)?
     /// How the window went away, once it has.
-    public private(set) var dismissalReason: DismissalReason?
+    package private(set) var dismissalReason: DismissalReason?
 
     /// The window title and accessible name, e.g. "Welcome to Car".
-    public var title: String { window.title }
+    package var title: String { window.title }
 
     // The widget tree (see FirstOpenDialog+Builders.swift), for layout code and tests.
     let rootBox: Box
@@ -254,7 +254,7 @@ public final class FirstOpenDialog {
     /// pressed Continue. Escape, the close button and Alt+F4 cancel: with them the check
     /// box does not count. Read it in ``onDismiss``: the state is kept from the moment
     /// the window went away (before that, it is the check box's state).
-    public var userOptedOutOfWhatsNew: Bool { optedOutWhenDismissed ?? optOutCheckButton?.isActive ?? false }
+    package var userOptedOutOfWhatsNew: Bool { optedOutWhenDismissed ?? optOutCheckButton?.isActive ?? false }
     var optedOutWhenDismissed: Bool?
 
     /// Whether the window is on screen.
@@ -270,7 +270,7 @@ public final class FirstOpenDialog {
     /// window mapped before its parent ends up under it (openbox stacks the parent over
     /// it and gives it the focus). A parent destroyed before that takes this window with
     /// it (``DismissalReason/programmatic``: nothing recorded).
-    public func present() {
+    package func present() {
         guard dismissalReason == nil else { return }
         if let parent, !parent.isMapped {
             waitForMap(of: parent)
