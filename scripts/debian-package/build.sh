@@ -1,0 +1,26 @@
+# shellcheck shell=bash
+# Building the .debs: dpkg-buildpackage in a copy of the tree.
+# Part of scripts/test-debian-package.sh, which sources it (its header says what the test
+# does); the helpers and lists it uses are in common.sh.
+
+build_packages() {
+    step "dpkg-buildpackage -us -uc -b (in a copy of the tree: $work/src)"
+    mkdir "$work/src"
+    if git -C "$here" rev-parse --git-dir >/dev/null 2>&1; then
+        # Tracked and new files, not what .gitignore names (.build/, build/, obj-*/ …).
+        git -C "$here" ls-files -z --cached --others --exclude-standard \
+            | (cd "$here" && tar -c --null -T - 2>/dev/null) | tar -x -C "$work/src"
+    else
+        tar -C "$here" -c --exclude=./.build --exclude=./build . | tar -x -C "$work/src"
+    fi
+    local start=$SECONDS
+    if ! (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+        tail -n 60 "$work/build.log" >&2
+        fail "dpkg-buildpackage (whole log: $work/build.log)"
+    fi
+    echo "built in $((SECONDS - start)) s; dh_auto_test (meson test under xvfb-run):"
+    grep -E '^ *[0-9]+/[0-9]+ |^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log" \
+        | sed 's/^/    /' || echo "    (not run: DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS:-})"
+    debs_dir=$work
+    (cd "$debs_dir" && ls -1 ./*.deb)
+}
