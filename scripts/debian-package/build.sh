@@ -13,8 +13,15 @@ build_packages() {
     else
         tar -C "$here" -c --exclude=./.build --exclude=./build . | tar -x -C "$work/src"
     fi
+    # Debian's own Swift where the release has it (Debian 13: Build-Depends swiftlang);
+    # otherwise (Debian 12) the toolchain on PATH, through the build profile that says so.
+    local profile=()
+    if ! is_installed swiftlang; then
+        profile=(-Ppkg.first-open.external-swift)
+        echo "no swiftlang: the Swift on PATH ($(command -v "${SWIFT:-swift}")), build profile pkg.first-open.external-swift"
+    fi
     local start=$SECONDS
-    if ! (cd "$work/src" && dpkg-buildpackage -us -uc -b) >"$work/build.log" 2>&1; then
+    if ! (cd "$work/src" && dpkg-buildpackage -us -uc -b "${profile[@]}") >"$work/build.log" 2>&1; then
         tail -n 60 "$work/build.log" >&2
         fail "dpkg-buildpackage (whole log: $work/build.log)"
     fi
