@@ -2,13 +2,17 @@
 # Builds the package in a Debian 13 (trixie) chroot with Debian's own Swift (`swiftlang`,
 # Swift 6.0.3) and nothing else, or runs a given command there.
 #
-#   scripts/debian13-chroot.sh [--cache DIR] [--fresh] [--host-display] [--] [COMMAND [ARG...]]
+#   scripts/debian13-chroot.sh [--cache DIR] [--fresh] [--host-display] [--with PACKAGE]...
+#                              [--] [COMMAND [ARG...]]
 #
 # - The chroot is made once, with `debootstrap --variant=minbase` from the Debian archive,
 #   and kept in the cache folder (default /var/cache/first-open/trixie-chroot, or
 #   $FIRST_OPEN_TRIXIE_CHROOT); later runs reuse it. --fresh makes it anew.
 # - Every run then runs scripts/setup.sh inside (it installs what is missing, Debian's
-#   `swiftlang` included, and nothing when all is there).
+#   `swiftlang` included, and nothing when all is there). --with PACKAGE (repeatable)
+#   installs more Debian packages after it, with the host's network as setup.sh's apt has,
+#   for a COMMAND that needs them offline (scripts/test-debian13-package.sh: the package
+#   test's apps).
 # - The working tree (uncommitted changes included; not .git, nor the build folders that
 #   .gitignore names: .build, build, out, obj-*) is copied, modification times kept, to
 #   /build/first-open in the chroot (a path no Debian file names, so the staged-install
@@ -37,13 +41,15 @@ mirror=http://deb.debian.org/debian
 cache=${FIRST_OPEN_TRIXIE_CHROOT:-/var/cache/first-open/trixie-chroot}
 fresh=false
 host_display=false
+with=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --cache) cache=${2:?--cache needs a folder}; shift 2 ;;
         --fresh) fresh=true; shift ;;
         --host-display) host_display=true; shift ;;
+        --with) with+=("${2:?--with needs a package name}"); shift 2 ;;
         --) shift; break ;;
-        -*) echo "debian13-chroot.sh: unknown option '$1' (--cache DIR, --fresh, --host-display, -- COMMAND)" >&2; exit 64 ;;
+        -*) echo "debian13-chroot.sh: unknown option '$1' (--cache DIR, --fresh, --host-display, --with PACKAGE, -- COMMAND)" >&2; exit 64 ;;
         *) break ;;
     esac
 done
@@ -149,6 +155,10 @@ in_chroot() {
 
 begin "scripts/setup.sh (apt)"
 in_chroot_online "$inside/scripts/setup.sh" || fail "scripts/setup.sh failed in the chroot"
+if [ ${#with[@]} -gt 0 ]; then
+    in_chroot_online env DEBIAN_FRONTEND=noninteractive apt-get -y -q install --no-install-recommends "${with[@]}" >/dev/null \
+        || fail "apt-get install ${with[*]} failed in the chroot"
+fi
 in_chroot_online apt-get clean  # the downloaded packages (~1 GiB): installed, they are not needed
 finish "setup.sh (apt)"
 in_chroot sh -c 'command -v swift >/dev/null' || fail "no swift in the chroot after scripts/setup.sh"

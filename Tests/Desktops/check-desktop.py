@@ -13,6 +13,7 @@ docs/desktops.md are from 100).
 
 Run by Tests/FirstOpenToolTests/RealDesktopTests.swift."""
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -463,6 +464,33 @@ def check_kwin_parented_starts(desktop):
     check_parented_starts(desktop, app=foreign_v2_app(), modal=False)
 
 
+def check_import_version(desktop):
+    """The window helper imports the app's handle through xdg-foreign v2 where the
+    compositor offers v2 (GNOME Shell 48 offers v1 and v2: v2 first), else through v1
+    (GNOME Shell 43), and the window is transient for the app's all the same. Read from the
+    helper's own Wayland messages (WAYLAND_DEBUG=client, the helper alone: a wrapper as
+    FIRST_OPEN_HELPER): the importers the compositor announced, and the importer each
+    import (v1's `import`, v2's `import_toplevel`) went to (on v1, GDK imports the handle
+    again itself, through v1). `[@#]`: libwayland's debug lines have written either
+    between an interface and its object id."""
+    home = Home(desktop)
+    wrapper = os.path.join(home.folder, "first-open-window")
+    with open(wrapper, "w") as f:
+        f.write('#!/bin/sh\nWAYLAND_DEBUG=client exec "%s" "$@"\n' % home.env["FIRST_OPEN_HELPER"])
+    os.chmod(wrapper, 0o755)
+    home.env["FIRST_OPEN_HELPER"] = wrapper
+    parent, dialog, output = parented_start(desktop, home, GTK4_APP)
+    offered = sorted(set(re.findall(r'wl_registry[@#]\d+\.global\(\d+, "(zxdg_importer_v[12])"', output)))
+    used = sorted(set(re.findall(r"(zxdg_importer_v[12])[@#]\d+\.import(?:_toplevel)?\(", output)))
+    expected = ["zxdg_importer_v2"] if "zxdg_importer_v2" in offered else ["zxdg_importer_v1"]
+    print("     importers offered: %s; the helper imported through: %s" % (", ".join(offered) or "none", ", ".join(used)))
+    check(bool(offered) and used == expected,
+          "the helper imports through %s (offered: %s)" % (expected[0], ", ".join(offered) or "none"),
+          [line for line in output.splitlines() if "zxdg_" in line][:20] or output[-1500:])
+    check(parent is not None and dialog is not None and dialog.transient_for == GTK4_APP.title,
+          "and the window is transient for the app's", (dialog, output[-800:]))
+
+
 def check_unknown_handle(desktop):
     """A wayland: handle that names no window (a wrong handle, or the window is gone): as
     an X11 id that names none, one line, no window, nothing recorded, exit 2 (before: the
@@ -518,7 +546,7 @@ def check_mutter_placement(desktop):
 CHECKS = {
     "gnome-shell-wayland": [check_login_window, check_startup_overview, check_identity_over_an_app_without_desktop_file,
                             lambda d: check_parented_starts(d, centred=False),  # GNOME Shell attaches dialogs
-                            check_unknown_handle],
+                            check_import_version, check_unknown_handle],
     "mutter-wayland": [check_mutter_placement, check_unknown_handle],
     "kwin-wayland": [check_login_window, check_kwin_parented_starts, check_unknown_handle, check_parent_closing],
     "xfwm4": [check_login_window, check_parented_starts, check_typed_ahead_keys, check_late_focus_keys],

@@ -58,14 +58,18 @@ package enum XDGDirectory {
     /// entry for this uid, else `/` (GLib's last resort too).
     package static var home: String {
         if let value = getenv("HOME"), isAbsoluteUTF8(value) { return String(cString: value) }
+        // The entry's strings point into the buffer: read inside its access, where the
+        // buffer is alive (QuietSession.userName says what happened otherwise).
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        if getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
-           let directory = entry.pw_dir, isAbsoluteUTF8(directory) {
-            return String(cString: directory)
+        return buffer.withUnsafeMutableBufferPointer { storage -> String in
+            if getpwuid_r(getuid(), &entry, storage.baseAddress!, storage.count, &result) == 0, result != nil,
+               let directory = entry.pw_dir, isAbsoluteUTF8(directory) {
+                return String(cString: directory)
+            }
+            return "/"
         }
-        return "/"
     }
 
     private static func userDirectory(_ variable: String, default relative: String) -> String {

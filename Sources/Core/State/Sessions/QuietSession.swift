@@ -58,12 +58,18 @@ package struct QuietSession: Sendable, Equatable, CustomStringConvertible {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
         }
         // getpwuid_r itself: GLib's g_get_user_name() warns for a uid without an entry.
+        // The entry's strings point into the buffer: read inside its access, where the
+        // buffer is alive. Read after `&buffer`'s call, Swift 6.0.3 at -O had ended the
+        // array's lifetime and reused its memory for the String ("initialize overlapping
+        // range": libfirst-open's tests without $USER, in Debian 13's package build).
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
-              let name = entry.pw_name else { return "" }
-        return String(cString: name)
+        return buffer.withUnsafeMutableBufferPointer { storage -> String in
+            guard getpwuid_r(getuid(), &entry, storage.baseAddress!, storage.count, &result) == 0, result != nil,
+                  let name = entry.pw_name else { return "" }
+            return String(cString: name)
+        }
     }
 
     /// The rules above, on given facts (testable).
