@@ -203,6 +203,10 @@ package struct WindowHandover {
     /// inherited one; ``Presentation/recordDismissal()`` writes the record, as in every
     /// front end. The app's settings are read here, once (for "Don't show after updates",
     /// offered unless the administrator locked it), and travel with the presentation.
+    /// `first-open` read them to decide; they are read again here, not handed over: the
+    /// read costs ~9 K instructions without settings files and ~0.16 M with an admin and
+    /// a user file, against ~390 M until the helper's first frame (callgrind;
+    /// docs/performance.md), and a helper started by any `first-open` reads them alike.
     /// - Returns: nil for a forced window, which records nothing.
     package func presentation(content: WindowContent, environment: SessionEnvironment = .host,
                               store: any VersionStore = KeyFileVersionStore()) -> Presentation? {
