@@ -48,7 +48,7 @@ final class WindowReadTests: XCTestCase {
             ReleaseNotes=org.example.Notes.metainfo.xml
 
             [Welcome 1]
-            Icon=emblem-favorite-symbolic
+            Icon=starred-symbolic
             Title=Welcome
             Subtitle=To the notes.
 
@@ -94,7 +94,7 @@ final class WindowReadTests: XCTestCase {
             ReleaseNotes=broken.metainfo.xml
 
             [Welcome 1]
-            Icon=emblem-favorite-symbolic
+            Icon=starred-symbolic
             Title=Welcome
             Subtitle=To the notes.
             """)

@@ -13,7 +13,7 @@ final class FirstOpenCommandTests: XCTestCase {
         \(extra)
 
         [Welcome 1]
-        Icon=emblem-favorite-symbolic
+        Icon=starred-symbolic
         Title=Car
         Subtitle=A car is a wheeled motor vehicle used for transportation.
 
@@ -749,7 +749,7 @@ final class FirstOpenCommandTests: XCTestCase {
             Icon=org.example.Own
 
             [Welcome 1]
-            Icon=emblem-ok-symbolic
+            Icon=object-select-symbolic
             Title=Adwaita has it
 
             [Welcome 2]
