@@ -66,7 +66,7 @@ final class DialogLayoutTests: XCTestCase {
                 secondaryAction: SecondaryAction(label: "Release Notes", url: "https://example.org/news"))
             content.sections = [
                 ContentSection(heading: "Version 1.3", rows: [InformationRow(title: "Dark style", subtitle: "Follows the system.", iconName: "weather-clear-night-symbolic")]),
-                ContentSection(heading: "Version 1.2", rows: [InformationRow(title: "Faster", subtitle: "Starts quicker.", iconName: "emblem-synchronizing-symbolic", color: "#26a269")]),
+                ContentSection(heading: "Version 1.2", rows: [InformationRow(title: "Faster", subtitle: "Starts quicker.", iconName: "view-refresh-symbolic", color: "#26a269")]),
             ]
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
