@@ -19,7 +19,7 @@ package enum GettextLanguages {
     /// The process's languages as gettext uses them now.
     package static func current() -> [String] {
         let messagesLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-        guard let language = g_getenv("LANGUAGE").map({ String(cString: $0) }), !language.isEmpty,
+        guard let language = g_getenv("LANGUAGE"), language.pointee != 0,
               ignoresLanguage(messagesLocale: messagesLocale, libcVersion: libcVersion())
         else { return StringVector.strings(g_get_language_names()) }
         return languagesFromLocaleVariables()
