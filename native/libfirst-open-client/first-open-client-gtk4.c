@@ -293,7 +293,7 @@ on_parent_exported (GtkWindow *window, const char *parent, gpointer user_data)
  * @parent: the app's window the window is shown over
  * @cancellable: (nullable): cancels the call: the window closes and nothing is recorded
  * @callback: (scope async): called when first-open has ended
- * @user_data: (closure callback): data for @callback
+ * @user_data: (closure): data for @callback
  *
  * [func@FirstOpenClient.present_async] over a GTK 4 window: exports @parent (once it
  * is mapped: an app may call this right after gtk_window_present ()), shows

@@ -298,7 +298,7 @@ on_cancelled (GCancellable *cancellable, gpointer user_data)
  * @cancellable: (nullable): cancels the call: the window closes and nothing is recorded.
  * @callback: (scope async): called in the thread-default main context of the caller
  *   when first-open has ended.
- * @user_data: (closure callback): data for @callback.
+ * @user_data: (closure): data for @callback.
  *
  * Shows "Welcome to ‹App›" or "What's New in ‹App›" over @parent when it is due, the way
  * `first-open SOURCE --parent PARENT` decides it (the same record, settings, policy,
