@@ -292,8 +292,8 @@ on_parent_exported (GtkWindow *window, const char *parent, gpointer user_data)
  * @source: a spec file's path, an AppStream metainfo file's path, or `appstream:APPID`
  * @parent: the app's window the window is shown over
  * @cancellable: (nullable): cancels the call: the window closes and nothing is recorded
- * @callback: (scope async): called when first-open has ended
- * @user_data: (closure): data for @callback
+ * @callback: (scope async) (closure user_data): called when first-open has ended
+ * @user_data: data for @callback
  *
  * [func@FirstOpenClient.present_async] over a GTK 4 window: exports @parent (once it
  * is mapped: an app may call this right after gtk_window_present ()), shows

@@ -296,9 +296,9 @@ on_cancelled (GCancellable *cancellable, gpointer user_data)
  *   or %NULL for a window without a parent. GTK 4 apps get it from
  *   libfirst-open-client-gtk4.
  * @cancellable: (nullable): cancels the call: the window closes and nothing is recorded.
- * @callback: (scope async): called in the thread-default main context of the caller
+ * @callback: (scope async) (closure user_data): called in the thread-default main context of the caller
  *   when first-open has ended.
- * @user_data: (closure): data for @callback.
+ * @user_data: data for @callback.
  *
  * Shows "Welcome to ‹App›" or "What's New in ‹App›" over @parent when it is due, the way
  * `first-open SOURCE --parent PARENT` decides it (the same record, settings, policy,
