@@ -246,7 +246,9 @@ final class DialogLayoutTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGTK()
             var content = sampleContent()
-            content.iconName = "/usr/share/icons/Adwaita/scalable/status/airplane-mode-symbolic.svg"
+            // The package's own file: Adwaita's SVGs moved (48 keeps symbolic icons under
+            // Adwaita/symbolic/, 43 under Adwaita/scalable/).
+            content.iconName = CLIPaths.packageRoot + "/data/examples/icons/hicolor/scalable/apps/org.example.Car.svg"
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
             XCTAssertNotNil(dialog.appIcon)
