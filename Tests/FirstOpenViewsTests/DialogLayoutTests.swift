@@ -248,7 +248,9 @@ final class DialogLayoutTests: XCTestCase {
             var content = sampleContent()
             // The package's own file: Adwaita's SVGs moved (48 keeps symbolic icons under
             // Adwaita/symbolic/, 43 under Adwaita/scalable/).
-            content.iconName = CLIPaths.packageRoot + "/data/examples/icons/hicolor/scalable/apps/org.example.Car.svg"
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().path
+            content.iconName = root + "/data/examples/icons/hicolor/scalable/apps/org.example.Car.svg"
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
             XCTAssertNotNil(dialog.appIcon)
