@@ -58,12 +58,18 @@ public struct QuietSession: Sendable, Equatable, CustomStringConvertible {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
         }
         // getpwuid_r itself: GLib's g_get_user_name() warns for a uid without an entry.
+        // The name points into `buffer`: read it while the buffer is pinned (`&buffer`
+        // is valid only during the call; Swift 6.0.3's -O build of libfirst-open read it
+        // after, and trapped in String: "initialize overlapping range", Debian 13).
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
-              let name = entry.pw_name else { return "" }
-        return String(cString: name)
+        return buffer.withUnsafeMutableBufferPointer { storage in
+            guard let base = storage.baseAddress,
+                  getpwuid_r(getuid(), &entry, base, storage.count, &result) == 0, result != nil,
+                  let name = entry.pw_name else { return "" }
+            return String(cString: name)
+        }
     }
 
     /// The rules above, on given facts (testable).
