@@ -17,7 +17,8 @@
 #   .gitignore names: .build, build, out, obj-*) is copied, modification times kept, to
 #   /build/first-open in the chroot (a path no Debian file names, so the staged-install
 #   test's search for build paths meets only ours) and committed there to a git repository
-#   of its own. COMMAND runs there as root with /proc /sys /dev /dev/pts /dev/shm bound.
+#   of its own. COMMAND runs there as root with /proc /sys /dev /dev/pts /dev/shm bound,
+#   the chroot the root of a mount namespace of its own (pivot_root: user namespaces work).
 #   SwiftPM's build folders stay in the chroot (/var/tmp/first-open), so rebuilds are
 #   incremental and never meet the host's.
 # - X servers: the builds and COMMAND run in a network namespace of their own (loopback
@@ -144,12 +145,20 @@ chroot_environment=(/usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}"
 $host_display && chroot_environment+=("DISPLAY=$DISPLAY")
 # With the host's network (apt).
 in_chroot_online() { chroot "$cache" "${chroot_environment[@]}" "$@"; }
-# In a network namespace of its own, unless --host-display (the header says why).
+# In a network namespace of its own, unless --host-display (the header says why), and in
+# a mount namespace whose root *is* the chroot (pivot_root, not only chroot): the kernel
+# refuses user namespaces to a chrooted process (`unshare --map-root-user`: EPERM) and
+# `unshare --mount --propagation private` wants / to be a mount point; the tests use both
+# (testWorksWithoutProc, testAnAccountWithoutPasswdEntryOrLoginNameDoesNotCrash). The
+# mounts above come along (--rbind); the host's tree is let go.
+mkdir -p "$cache/.old-root"
+enter_root='mount --rbind "$0" "$0" && cd "$0" && pivot_root . .old-root && umount -l /.old-root && exec chroot . "$@"'
 in_chroot() {
     if $host_display; then
         in_chroot_online "$@"
     else
-        unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh chroot "$cache" "${chroot_environment[@]}" "$@"
+        unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh \
+            unshare --mount --propagation private -- sh -c "$enter_root" "$cache" "${chroot_environment[@]}" "$@"
     fi
 }
 

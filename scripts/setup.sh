@@ -48,12 +48,18 @@ packages=(
     xdg-desktop-portal xdg-desktop-portal-gtk
     dpkg-dev debhelper build-essential lintian  # the Debian packages (scripts/test-debian-package.sh)
     git  # Tests/Embedding/swift-example.sh: the example app gets the package from a tagged git snapshot
+    debootstrap iproute2  # scripts/test-debian13.sh (.ci/run): the Debian 13 chroot, its own network namespace (ip)
+    locales libc-l10n  # locale-gen: the tests' real locales (below); glibc's own catalogues, gettext's choice seen in tests
 )
+# The locales the tests run translated windows under, generated as a user's are: gettext
+# ignores LANGUAGE in C, and glibc 2.41 (Debian 13) in C.UTF-8 too. English (US), and
+# the two translations the tests show: German, Hebrew (right to left).
+test_locales=(en_US.UTF-8 de_DE.UTF-8 he_IL.UTF-8)
 
 list=false
 for argument in "$@"; do
     case "$argument" in
-        --demo) packages=("${demo_packages[@]}") ;;
+        --demo) packages=("${demo_packages[@]}"); test_locales=() ;;
         --benchmark)
             packages+=(python3 libx11-dev   # run.py and its C references (mapwatch.c uses Xlib)
                        valgrind             # scripts/update-login-symbol-order.sh
@@ -73,10 +79,24 @@ missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+missing_locales=()
+for name in "${test_locales[@]}"; do  # `locale -a` writes de_DE.UTF-8 as de_DE.utf8
+    locale -a 2>/dev/null | grep -qx "${name%.UTF-8}.utf8" || missing_locales+=("$name")
+done
+[ ${#missing[@]} -eq 0 ] && [ ${#missing_locales[@]} -eq 0 ] && exit 0
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
+# Debian's locale-gen makes the locales /etc/locale.gen names (and only those).
+generate_locales() {
+    [ ${#missing_locales[@]} -eq 0 ] && return 0
+    echo "Generating locales: ${missing_locales[*]}" >&2
+    for name in "${missing_locales[@]}"; do
+        grep -qx "$name UTF-8" /etc/locale.gen 2>/dev/null || echo "$name UTF-8" | $sudo tee -a /etc/locale.gen >/dev/null
+    done
+    $sudo locale-gen >&2
+}
+[ ${#missing[@]} -eq 0 ] && { generate_locales; exit 0; }
 # Another apt (unattended-upgrades at boot, a software centre) may hold the dpkg lock:
 # wait for it up to 10 minutes instead of failing at once.
 apt_options=(-o DPkg::Lock::Timeout=600)
@@ -87,3 +107,4 @@ if [[ " ${missing[*]} " == *" swiftlang "* ]] && ! apt-cache show swiftlang >/de
     exit 1
 fi
 DEBIAN_FRONTEND=noninteractive $sudo apt-get "${apt_options[@]}" install -y -qq --no-install-recommends "${missing[@]}"
+generate_locales

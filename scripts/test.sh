@@ -34,6 +34,9 @@ else
     meson setup .build/meson "${meson_options[@]}" >/dev/null
 fi
 meson compile -C .build/meson >&2
+# The tests' own programs (build_by_default: false) too: Meson 1.7 (Debian 13) leaves them
+# out of the default build (1.0 built them), and the tests below run with --no-rebuild.
+ninja -C .build/meson meson-test-prereq >&2
 
 # Last, the Swift example app (examples/swift), built the way apps depend on the
 # package (by URL and version) and run as a user would: the README's Swift example.

@@ -34,7 +34,7 @@ TITLE = "What's New in Car"
 SPEC = """[First Open]
 AppId=org.example.AccessibilityCheck
 Name=Car
-Icon=emblem-favorite-symbolic
+Icon=starred-symbolic
 Version=2.0
 SecondaryLabel=Release Notes
 SecondaryURL=file:///nonexistent/first-open-accessibility-check/notes.html
@@ -45,7 +45,7 @@ Title=Dark style
 Subtitle=Car follows the system's dark style.
 
 [Release 2.0 2]
-Icon=emblem-ok-symbolic
+Icon=object-select-symbolic
 Title=Faster start
 
 [Release 1.5 1]

@@ -40,7 +40,7 @@ Name=Car
 Version=1.3.0
 
 [Welcome 1]
-Icon=emblem-favorite-symbolic
+Icon=starred-symbolic
 Title=Car
 Subtitle=A car is a wheeled motor vehicle used for transportation.
 """

@@ -352,7 +352,7 @@ class GnomeShellWayland(Desktop):
 
 
 class MutterWayland(Desktop):
-    """mutter 43 headless on Wayland (no shell); read from its debug log (MUTTER_VERBOSE):
+    """mutter 43 or 48 headless on Wayland (no shell); read from its debug log (MUTTER_VERBOSE):
     mutter names Wayland windows W1, W2… there, so a window is found by the order of
     appearance, and only where it was placed is known."""
 
@@ -381,11 +381,12 @@ class MutterWayland(Desktop):
             for later in lines[i + 1:i + 40]:
                 if "Centered window %s" % name in later:
                     how = "centred"
-                rect = re.search(r"info->current is (-?\d+),(-?\d+) \+(\d+),(\d+) after constrain_partially_onscreen",
-                                 later)
+                # mutter 43 writes the rectangle as "X,Y +W,H", mutter 48 as "X,Y WxH".
+                rect = re.search(r"info->current is (-?\d+),(-?\d+) (?:\+(\d+),(\d+)|(\d+)x(\d+)) "
+                                 r"after constrain_partially_onscreen", later)
                 if rect:
                     seen.add(name)
-                    found.append((name, how, tuple(int(v) for v in rect.groups())))
+                    found.append((name, how, tuple(int(v) for v in rect.groups() if v is not None)))
                     break
         return found
 
@@ -397,7 +398,7 @@ class MutterWayland(Desktop):
 
 
 class KWinWayland(Desktop):
-    """KWin 5.27 on Wayland with a virtual output; read with a KWin script."""
+    """KWin 5.27 or 6 on Wayland with a virtual output; read with a KWin script."""
 
     name = "kwin-wayland"
 
@@ -448,7 +449,9 @@ class KWinWayland(Desktop):
         return json.loads(text) if text else None
 
     WINDOWS = """
-    var found = workspace.clientList().map(function (c) {
+    // KWin 5 lists windows with clientList(), KWin 6 with windowList().
+    var all = workspace.windowList ? workspace.windowList() : workspace.clientList();
+    var found = all.map(function (c) {
         var r = c.frameGeometry;
         return {title: c.caption, x: r.x, y: r.y, width: r.width, height: r.height,
                 transient_for: c.transientFor ? c.transientFor.caption : null,
@@ -463,7 +466,8 @@ class KWinWayland(Desktop):
         return [Window(**fields) for fields in self.run_script(self.WINDOWS) or []]
 
     def work_area(self):
-        area = self.run_script("var a = workspace.clientArea(KWin.PlacementArea, 0, workspace.currentDesktop);"
+        area = self.run_script("var a = workspace.clientArea(KWin.PlacementArea, workspace.activeScreen,"
+                               " workspace.currentDesktop);"
                                "print('QUERY ' + JSON.stringify([a.x, a.y, a.width, a.height]));")
         return tuple(area)
 

@@ -98,7 +98,7 @@ static void
 test_spec_from_bytes (void)
 {
   const char *text = "[First Open]\nAppId=org.example.Bytes\nName=Bytes\nVersion=2.0\nIcon=icons/none.png\n"
-                     "[Welcome 1]\nIcon=emblem-favorite-symbolic\nTitle=Hello\nSubtitle=From memory.\n";
+                     "[Welcome 1]\nIcon=starred-symbolic\nTitle=Hello\nSubtitle=From memory.\n";
   g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr(GError) error = NULL;
   g_autoptr(FirstOpenPresenter) presenter = first_open_presenter_new_from_bytes (bytes, scratch, &error);

@@ -17,7 +17,7 @@ final class SpecFileTests: XCTestCase {
         XCTAssertEqual(spec.welcomeRows.map(\.title), ["Car", "Airplane", "Tram"])
         XCTAssertEqual(
             spec.welcomeRows.map(\.iconName),
-            ["emblem-favorite-symbolic", "airplane-mode-symbolic", "mark-location-symbolic"])
+            ["starred-symbolic", "airplane-mode-symbolic", "mark-location-symbolic"])
         XCTAssertEqual(
             spec.welcomeRows[0].subtitle,
             "A car (or automobile) is a wheeled motor vehicle used for transportation.")

@@ -49,7 +49,7 @@ final class WindowReadTests: XCTestCase {
             ReleaseNotes=org.example.Notes.metainfo.xml
 
             [Welcome 1]
-            Icon=emblem-favorite-symbolic
+            Icon=starred-symbolic
             Title=Welcome
             Subtitle=To the notes.
 
@@ -95,7 +95,7 @@ final class WindowReadTests: XCTestCase {
             ReleaseNotes=broken.metainfo.xml
 
             [Welcome 1]
-            Icon=emblem-favorite-symbolic
+            Icon=starred-symbolic
             Title=Welcome
             Subtitle=To the notes.
             """)

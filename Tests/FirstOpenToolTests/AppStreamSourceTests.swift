@@ -199,7 +199,7 @@ final class AppStreamSourceTests: XCTestCase {
             Metainfo=appstream:org.adv.Notes
 
             [Welcome 1]
-            Icon=face-smile
+            Icon=face-smile-symbolic
             Title=Notes
             Subtitle=Take notes.
 

@@ -14,7 +14,7 @@ final class FirstOpenCommandTests: XCTestCase {
         \(extra)
 
         [Welcome 1]
-        Icon=emblem-favorite-symbolic
+        Icon=starred-symbolic
         Title=Car
         Subtitle=A car is a wheeled motor vehicle used for transportation.
 
@@ -751,7 +751,7 @@ final class FirstOpenCommandTests: XCTestCase {
             Icon=org.example.Own
 
             [Welcome 1]
-            Icon=emblem-ok-symbolic
+            Icon=object-select-symbolic
             Title=Adwaita has it
 
             [Welcome 2]
@@ -762,5 +762,33 @@ final class FirstOpenCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "\(spec): warning: [Welcome 2] Icon: no icon theme on the search path (nor "
             + "\(cli.root.path)/icons) has \"org.example.no-such-icon-symbolic\"; the window shows no icon\n")
+    }
+
+    /// A name one Adwaita has and the next has not: emblem-favorite-symbolic is in
+    /// Adwaita 43 (Debian 12) and gone from Adwaita 48 (Debian 13), whose symbolic icons
+    /// moved to Adwaita/symbolic/ (starred-symbolic is found there). validate judges by
+    /// the themes of the system it runs on; the oracle is the installed package's version.
+    func testValidateJudgesThemedIconsByTheReleaseItRunsOn() throws {
+        let cli = try CLIHarness()
+        let dpkg = try CLIHarness.runTool("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "adwaita-icon-theme"])
+        let major = Int(dpkg.stdout.prefix { $0.isNumber }) ?? 0
+        XCTAssertTrue(major == 43 || major >= 48, "adwaita-icon-theme \(dpkg.stdout) \(dpkg.stderr)")
+        let spec = try cli.write("release.spec", """
+            [First Open]
+            AppId=org.example.Release
+            Name=Release
+            Version=1.0
+            Icon=starred-symbolic
+
+            [Welcome 1]
+            Icon=emblem-favorite-symbolic
+            Title=Adwaita 43 has it
+            """)
+        let result = try cli.run(["validate", spec])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, major >= 48
+            ? "\(spec): warning: [Welcome 1] Icon: no icon theme on the search path (nor \(cli.root.path)/icons) has "
+                + "\"emblem-favorite-symbolic\"; the window shows no icon\n"
+            : "\(spec): ok\n")
     }
 }

@@ -50,7 +50,7 @@ final class RealDesktopTests: XCTestCase {
     func testTheTestsOwnSessionBusLeavesNoPortalAndNoMount() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/libexec/xdg-document-portal"),
                       "xdg-desktop-portal is installed (scripts/setup.sh)")
-        let script = CLIHarness.packageRoot.appendingPathComponent("Tests/Desktops/check-session-bus.py").path
+        let script = packageRoot.appendingPathComponent("Tests/Desktops/check-session-bus.py").path
         let started = try CLIHarness.launchTool("/usr/bin/python3", [script],
                                                 environment: ProcessInfo.processInfo.environment)
         let result = CLIHarness.finish(started, timeout: 120)

@@ -116,7 +116,7 @@ final class ScreenshotCommandTests: XCTestCase {
             Version=2.0
 
             [Welcome 1]
-            Icon=emblem-favorite-symbolic
+            Icon=starred-symbolic
             Title=Plain
             Subtitle=Nothing new here.
 
@@ -213,8 +213,11 @@ final class ScreenshotCommandTests: XCTestCase {
     func testDefaultLocaleComesFromTheEnvironment() throws {
         let cli = try CLIHarness()
         let output = cli.root.appendingPathComponent("{locale}.png").path
-        // CLIHarness sets LANGUAGE=en; the {locale} placeholder shows what was used.
-        let result = try cli.run(["screenshot", spec, "--output", output, "--width", "480", "--compare", welcomeGolden])
+        // CLIHarness sets LANGUAGE=en; the {locale} placeholder shows what was used. A real
+        // locale (scripts/setup.sh generates it): gettext ignores LANGUAGE in C.UTF-8 on
+        // glibc 2.41, and so does the default.
+        let result = try cli.run(["screenshot", spec, "--output", output, "--width", "480", "--compare", welcomeGolden],
+                                 extraEnvironment: ["LC_ALL": "en_US.UTF-8"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("/en.png: matches"), result.stdout)
     }

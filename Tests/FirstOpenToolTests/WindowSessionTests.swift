@@ -306,7 +306,7 @@ extension WindowSessionTests {
     /// window's frame on the screen in device pixels, as xdotool sees it.
     func frameOnSmallScreen(_ environment: [String: String]) throws -> (x: Int, y: Int, width: Int, height: Int) {
         let cli = try CLIHarness()
-        let rows = (1...30).map { "[Welcome \($0)]\nIcon=emblem-ok-symbolic\nTitle=Row \($0)\nSubtitle=What row \($0) is about, in a sentence.\n" }
+        let rows = (1...30).map { "[Welcome \($0)]\nIcon=object-select-symbolic\nTitle=Row \($0)\nSubtitle=What row \($0) is about, in a sentence.\n" }
         let spec = try cli.write("long.spec", """
             [First Open]
             AppId=org.example.Long

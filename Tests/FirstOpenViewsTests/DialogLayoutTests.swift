@@ -66,7 +66,7 @@ final class DialogLayoutTests: XCTestCase {
                 secondaryAction: SecondaryAction(label: "Release Notes", url: "https://example.org/news"))
             content.sections = [
                 ContentSection(heading: "Version 1.3", rows: [InformationRow(title: "Dark style", subtitle: "Follows the system.", iconName: "weather-clear-night-symbolic")]),
-                ContentSection(heading: "Version 1.2", rows: [InformationRow(title: "Faster", subtitle: "Starts quicker.", iconName: "emblem-synchronizing-symbolic", color: "#26a269")]),
+                ContentSection(heading: "Version 1.2", rows: [InformationRow(title: "Faster", subtitle: "Starts quicker.", iconName: "view-refresh-symbolic", color: "#26a269")]),
             ]
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
@@ -246,7 +246,11 @@ final class DialogLayoutTests: XCTestCase {
         try MainActor.assumeIsolated {
             try requireGTK()
             var content = sampleContent()
-            content.iconName = "/usr/share/icons/Adwaita/scalable/status/airplane-mode-symbolic.svg"
+            // The package's own file: Adwaita's SVGs moved (48 keeps symbolic icons under
+            // Adwaita/symbolic/, 43 under Adwaita/scalable/).
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().path
+            content.iconName = root + "/data/examples/icons/hicolor/scalable/apps/org.example.Car.svg"
             let dialog = try FirstOpenDialog(content: content)
             defer { dialog.dismiss() }
             XCTAssertNotNil(dialog.appIcon)

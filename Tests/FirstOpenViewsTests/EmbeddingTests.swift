@@ -364,7 +364,7 @@ final class EmbeddingTests: XCTestCase {
                 Version=1.3.0
 
                 [Welcome 1]
-                Icon=emblem-favorite-symbolic
+                Icon=starred-symbolic
                 Title=Car
                 """.write(toFile: specPath, atomically: false, encoding: .utf8)
             let window = FirstOpenWindow(title: "Car")

@@ -19,7 +19,8 @@ final class LocalizationTests: XCTestCase {
         // and back makes it read LANGUAGE again.
         setenv("LANGUAGE", language, 1)
         setlocale(LC_MESSAGES, "C")
-        setlocale(LC_MESSAGES, "C.UTF-8")
+        // A real locale (scripts/setup.sh generates it): glibc 2.41 ignores LANGUAGE in C.UTF-8.
+        XCTAssertNotNil(setlocale(LC_MESSAGES, "en_US.UTF-8"), "en_US.UTF-8 is not generated: run scripts/setup.sh")
         defer {
             if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
             setlocale(LC_MESSAGES, "C")

@@ -58,8 +58,8 @@ final class WindowFitTests: XCTestCase {
     func testShortRowsStillGiveAReadableWidth() throws {
         try MainActor.assumeIsolated {
             try requireGTK()
-            let rows = [InformationRow(title: "Faster", subtitle: "", iconName: "emblem-ok-symbolic"),
-                        InformationRow(title: "Fixes", subtitle: "", iconName: "emblem-ok-symbolic")]
+            let rows = [InformationRow(title: "Faster", subtitle: "", iconName: "object-select-symbolic"),
+                        InformationRow(title: "Fixes", subtitle: "", iconName: "object-select-symbolic")]
             let dialog = try Self.presented(WindowContent(
                 kind: .whatsNew, appName: "Car", sections: [ContentSection(rows: rows)]))
             defer { dialog.dismiss() }

@@ -56,7 +56,7 @@ final class DataFilesTests: XCTestCase {
             AccentColor=blu
 
             [Welcome 1]
-            Icon=emblem-favorite-symbolic
+            Icon=starred-symbolic
             Subtitle=No title here.
             Color=rgb(1,2
 

@@ -37,7 +37,7 @@ def on_presented(_source, result, app):
 def on_activate(app):
     header = Adw.HeaderBar()
     page = Adw.StatusPage(title="Car", description="Car: the app's main window",
-                          icon_name="emblem-favorite-symbolic", vexpand=True)
+                          icon_name="starred-symbolic", vexpand=True)
     content = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
     content.append(header)
     content.append(page)

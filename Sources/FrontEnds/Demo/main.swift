@@ -89,7 +89,7 @@ let whatsNewRows = [
     InformationDetailView(
         title: "Faster start",
         subTitle: "Opening the app takes half as long as before.",
-        image: "emblem-synchronizing-symbolic", mainColor: .green),
+        image: "view-refresh-symbolic", mainColor: .green),
     InformationDetailView(
         title: "Favourites",
         subTitle: "Star the places you visit most and find them at the top of the list.",

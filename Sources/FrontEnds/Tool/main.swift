@@ -10,8 +10,8 @@ import Glibc
 ProcessStart.prepare()
 
 // Only what first-open uses: the character set and the language of GLib's and the C
-// library's messages. (Spec translations follow $LANGUAGE/$LC_ALL/$LANG through
-// g_get_language_names, not setlocale.) LC_ALL would also load the numeric, time,
+// library's messages. (Spec translations follow $LANGUAGE/$LC_ALL/$LANG as gettext
+// does under this LC_MESSAGES: GettextLanguages.) LC_ALL would also load the numeric, time,
 // collation, … tables at every login for nothing; the window helper sets LC_ALL itself.
 setlocale(LC_CTYPE, "")
 setlocale(LC_MESSAGES, "")

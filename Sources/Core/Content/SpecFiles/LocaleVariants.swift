@@ -6,8 +6,8 @@ internal import FirstOpenState
 /// `de.UTF-8@euro`, `de@euro`, `de_DE.UTF-8`, `de_DE`, `de.UTF-8`, `de`.
 enum LocaleVariants {
     /// Variants of `locale`, or of the process's languages (`LANGUAGE`, `LC_ALL`,
-    /// `LC_MESSAGES`, `LANG`) when `nil`. `C` and `POSIX` mean "untranslated" and are
-    /// left out.
+    /// `LC_MESSAGES`, `LANG`, as gettext honours them: ``GettextLanguages``) when `nil`.
+    /// `C` and `POSIX` mean "untranslated" and are left out.
     static func list(for locale: String?) -> [String] {
         let names: [String]
         if let locale {
@@ -15,8 +15,7 @@ enum LocaleVariants {
             defer { g_strfreev(variants) }
             names = StringVector.strings(variants)
         } else {
-            // Owned by GLib: not freed.
-            names = StringVector.strings(g_get_language_names())
+            names = GettextLanguages.current()
         }
         return names.filter { $0 != "C" && $0 != "POSIX" && !$0.isEmpty }
     }

@@ -691,8 +691,12 @@ final class SpecParser {
     }
 
     private func localized(_ key: String, in group: String, _ keyFile: KeyFile) -> String? {
-        keyFile.localizedString(key, in: group, locale: locale)
+        keyFile.localizedString(key, in: group, languages: languages)
     }
+
+    /// The languages of ``localized(_:in:_:)``, found on first use (not on the login
+    /// path that reads no translation).
+    private lazy var languages: [String] = LocaleVariants.list(for: locale)
 
     /// A `[First Open]` text translated, or untranslated while the rows are left unread
     /// (``readsRows``).

@@ -76,10 +76,18 @@ package final class KeyFile {
         stringList(g_key_file_get_keys(pointer, group, nil, nil))
     }
 
+    /// The unescaped value. A value GLib could only partly unescape is an error on every
+    /// GLib, as GLib 2.84 (Debian 13) has it: for `Name=a\` (a trailing backslash) GLib
+    /// 2.74 (Debian 12) returns "a" *and* sets an error, 2.84 only the error. Kept, the
+    /// same spec would read differently on the two releases.
     func string(_ key: String, in group: String) throws(GLibError) -> String {
-        let value = try GLibError.checkNonNull { g_key_file_get_string(pointer, group, key, $0) }
+        var error: UnsafeMutablePointer<GError>?
+        let value = g_key_file_get_string(pointer, group, key, &error)
         defer { g_free(value) }
-        return String(cString: value)
+        if error != nil || value == nil {
+            throw GLibError(consuming: error)
+        }
+        return String(cString: value!)
     }
 
     func boolean(_ key: String, in group: String) throws(GLibError) -> Bool {
@@ -117,7 +125,7 @@ package final class KeyFile {
     package func valueProblem(_ key: String, in group: String) -> ValueProblem? {
         let failure: GLibError
         do {
-            g_free(try GLibError.checkNonNull { g_key_file_get_string(pointer, group, key, $0) })
+            _ = try string(key, in: group)
             return nil
         } catch {
             failure = error
@@ -136,13 +144,17 @@ package final class KeyFile {
         try? string(key, in: group)
     }
 
-    /// The best translation of `key` for `locale` (`nil`: the process's locale), with
-    /// GLib's usual fallbacks (de_DE.UTF-8@euro → de_DE@euro → de_DE → de → untranslated).
-    package func localizedString(_ key: String, in group: String, locale: String?) -> String? {
-        guard let value = try? GLibError.checkNonNull({ g_key_file_get_locale_string(pointer, group, key, locale, $0) })
-        else { return nil }
-        defer { g_free(value) }
-        return String(cString: value)
+    /// The first translation of `key` for `languages` (best first, as
+    /// `g_get_locale_variants` lists them: de_DE.UTF-8@euro → de_DE@euro → … → de), else
+    /// the untranslated value: `g_key_file_get_locale_string`'s lookup, written out so that
+    /// a translation with a bad escape is passed over on every GLib (2.84 passes it over,
+    /// 2.74 returned its partial value; see ``string(_:in:)``) and the caller decides the
+    /// languages (gettext's, not GLib's: ``GettextLanguages``).
+    package func localizedString(_ key: String, in group: String, languages: [String]) -> String? {
+        for language in languages {
+            if let value = try? string("\(key)[\(language)]", in: group) { return value }
+        }
+        return try? string(key, in: group)
     }
 
     /// `true`/`false` as GLib reads them, the failure when the value is neither, or

@@ -58,15 +58,15 @@ package struct QuietSession: Sendable, Equatable, CustomStringConvertible {
             if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
         }
         // getpwuid_r itself: GLib's g_get_user_name() warns for a uid without an entry.
-        // The entry's strings point into the buffer: read inside its access, where the
-        // buffer is alive. Read after `&buffer`'s call, Swift 6.0.3 at -O had ended the
-        // array's lifetime and reused its memory for the String ("initialize overlapping
-        // range": libfirst-open's tests without $USER, in Debian 13's package build).
+        // The name points into `buffer`: read it while the buffer is pinned (`&buffer`
+        // is valid only during the call; Swift 6.0.3's -O build of libfirst-open read it
+        // after, and trapped in String: "initialize overlapping range", Debian 13).
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        return buffer.withUnsafeMutableBufferPointer { storage -> String in
-            guard getpwuid_r(getuid(), &entry, storage.baseAddress!, storage.count, &result) == 0, result != nil,
+        return buffer.withUnsafeMutableBufferPointer { storage in
+            guard let base = storage.baseAddress,
+                  getpwuid_r(getuid(), &entry, base, storage.count, &result) == 0, result != nil,
                   let name = entry.pw_name else { return "" }
             return String(cString: name)
         }

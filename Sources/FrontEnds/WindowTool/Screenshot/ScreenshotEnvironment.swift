@@ -25,7 +25,9 @@ final class ScreenshotEnvironment {
     /// 96 dpi in GTK's units (1/1024 dot per inch).
     static let fontDPI: Int32 = 96 * 1024
     /// The locale category values: UTF-8 everywhere, and not "C", so that gettext
-    /// honours `LANGUAGE`; the language itself comes from `LANGUAGE` alone.
+    /// honours `LANGUAGE`; the language itself comes from `LANGUAGE` alone. glibc 2.41
+    /// ignores `LANGUAGE` in `C.UTF-8` too: there messages take a real locale
+    /// (``messagesLocale(for:)``).
     static let processLocale = "C.UTF-8"
     /// `XDG_CONFIG_HOME` while rendering: a folder that cannot exist.
     static let emptyConfigHome = "/dev/null/first-open-screenshot"
@@ -37,6 +39,7 @@ final class ScreenshotEnvironment {
 
     private var settings: GTKSettings?
     private var messagesLocale: String?
+    private var warnedNoMessagesLocale = false
 
     /// Prepares the process and initialises GTK.
     /// - Parameter useSessionDisplay: render on `DISPLAY` / `WAYLAND_DISPLAY` instead
@@ -72,11 +75,36 @@ final class ScreenshotEnvironment {
         // gettext caches translations per LC_MESSAGES name, not per LANGUAGE, and
         // setlocale to the current name does nothing: a real change (to "C" and back)
         // makes it drop the translations it cached for the previous LANGUAGE.
-        if let messagesLocale {
+        if let messages = messagesLocale(for: locale) {
             setlocale(LC_MESSAGES, "C")
-            setlocale(LC_MESSAGES, messagesLocale)
+            setlocale(LC_MESSAGES, messages)
         }
         TextDirection.defaultDirection = BuiltInStrings.isRightToLeft ? .rightToLeft : .leftToRight
+    }
+
+    /// The `LC_MESSAGES` locale under which gettext reads `LANGUAGE` for `locale`: the
+    /// process's (``processLocale``) where this glibc honours `LANGUAGE` in it (2.36);
+    /// else an installed UTF-8 locale, the language's own first (`he_IL.UTF-8` for `he`),
+    /// any other otherwise (`LANGUAGE` picks the catalogue, `LC_CTYPE` stays UTF-8).
+    /// `nil`, with a warning once, when there is none: the built-in strings stay English.
+    private func messagesLocale(for locale: LocaleName) -> String? {
+        guard let messagesLocale,
+              GettextLanguages.ignoresLanguage(messagesLocale: messagesLocale,
+                                               libcVersion: GettextLanguages.libcVersion())
+        else { return messagesLocale }
+        if locale.isUntranslated { return messagesLocale }
+        let installed = InstalledLocales.utf8Names
+        let own = locale.languages.lazy.compactMap { language in
+            installed.first { $0.hasPrefix(language + "_") || $0.hasPrefix(language + ".") }
+        }.first
+        if let chosen = own ?? installed.first { return chosen }
+        if !warnedNoMessagesLocale {
+            warnedNoMessagesLocale = true
+            Diagnostics.warning(
+                "this glibc ignores LANGUAGE in \(messagesLocale) and no other UTF-8 locale is installed: "
+                    + "the built-in strings stay English (generate one, e.g. with locale-gen \(locale.name))")
+        }
+        return messagesLocale
     }
 
     /// Light or dark Adwaita for the next windows.
@@ -89,7 +117,8 @@ final class ScreenshotEnvironment {
     /// The language the environment asks for (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
     /// `LANG`), without encoding: the default of `--locale`.
     static func environmentLocale() -> String {
-        StringVector.strings(g_get_language_names()).first { !$0.contains(".") } ?? "C"
+        // As gettext honours them (LANGUAGE is ignored in C, and in C.UTF-8 on glibc 2.41).
+        GettextLanguages.current().first { !$0.contains(".") } ?? "C"
     }
 
     // MARK: Private
