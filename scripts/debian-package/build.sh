@@ -26,7 +26,7 @@ build_packages() {
     is_installed xdg-desktop-portal \
         || fail "xdg-desktop-portal is not installed (scripts/setup.sh installs it, as a GNOME machine has it)"
     local portals_before mounts_before
-    portals_before=$(pgrep -c -x 'xdg-document-po|xdg-desktop-por' || true)
+    portals_before=$(pgrep -c -f '/xdg-(document|desktop)-portal' || true)
     mounts_before=$(grep -c ' fuse\.portal ' /proc/mounts || true)
     local start=$SECONDS
     if ! (cd "$work/src" && dpkg-buildpackage -us -uc -b "${profile[@]}") >"$work/build.log" 2>&1; then
@@ -35,8 +35,8 @@ build_packages() {
     fi
     [ "$(grep -c ' fuse\.portal ' /proc/mounts || true)" -le "${mounts_before:-0}" ] \
         || fail "the build left an xdg-document-portal mount: $(grep ' fuse\.portal ' /proc/mounts)"
-    [ "$(pgrep -c -x 'xdg-document-po|xdg-desktop-por' || true)" -le "${portals_before:-0}" ] \
-        || fail "the build left desktop portals running: $(pgrep -a -x 'xdg-document-po|xdg-desktop-por')"
+    [ "$(pgrep -c -f '/xdg-(document|desktop)-portal' || true)" -le "${portals_before:-0}" ] \
+        || fail "the build left desktop portals running: $(pgrep -a -f '/xdg-(document|desktop)-portal')"
     echo "built in $((SECONDS - start)) s; dh_auto_test (meson test under xvfb-run):"
     grep -E '^ *[0-9]+/[0-9]+ |^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log" \
         | sed 's/^/    /' || echo "    (not run: DEB_BUILD_OPTIONS=${DEB_BUILD_OPTIONS:-})"
