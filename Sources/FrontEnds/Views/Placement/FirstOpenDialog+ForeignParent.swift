@@ -38,17 +38,22 @@ extension FirstOpenDialog {
     }
 
     /// How many times (one every 100 ms) the window checks, after its map, whether it
-    /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``).
-    static let focusChecks = 30
+    /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``): 30 s.
+    /// 3 s was too short: openbox, working through the focus and crossing events of an
+    /// app's 500 start-up windows on a loaded machine, gave the app's window the focus
+    /// 3.3 s after What's New's map (5.8 s after it had chosen to), and What's New stayed
+    /// unfocused for good.
+    static let focusChecks = 300
 
     /// Window managers give a new transient window the focus only if its parent has the
     /// focus when they map it. One still busy with the app's start-up (openbox with an app
     /// that maps 500 windows at once, on a loaded machine: 3 of 6 runs) focuses the app's
     /// window only after ours is mapped; What's New then stays behind the focus, and
-    /// Escape or Enter goes to the app. So for 3 s after the map, while the parent has the
-    /// focus and this window has not, it asks for the focus (`_NET_ACTIVE_WINDOW`, as the
-    /// app's own dialog would). It stops once it has the focus, and never takes it from
-    /// a window other than its parent.
+    /// Escape or Enter goes to the app. So for 30 s after the map (``focusChecks``), while
+    /// the parent has the focus and this window has not, it asks for the focus
+    /// (`_NET_ACTIVE_WINDOW`, as the app's own dialog would). It stops once it has the
+    /// focus, and never takes it from a window other than its parent (modal for it, the
+    /// window is where the parent's focus belongs).
     func takeFocusFromParent(checksLeft: Int) {
         guard checksLeft > 0, dismissalReason == nil, let foreignParent, !window.isActive else { return }
         if foreignParent.hasFocus, let time = window.serverTime {
