@@ -504,9 +504,9 @@ from gi.repository import Gdk, GdkWayland, Gtk
 Gtk.init()
 display = Gdk.Display.get_default()
 if not isinstance(display, GdkWayland.WaylandDisplay):
-    raise SystemExit("not a Wayland display: %r" % display)
-print(" ".join(name for name in %r if display.query_registry(name)))
-""" % (XDG_FOREIGN_EXPORTERS,)
+    raise SystemExit(f"not a Wayland display: {display!r}")
+print(" ".join(name for name in EXPORTERS if display.query_registry(name)))
+""".replace("EXPORTERS", repr(XDG_FOREIGN_EXPORTERS))
 
 
 def xdg_foreign_exporters(session, host):
