@@ -592,7 +592,8 @@ def scenario_kwin(args, root):
         kwin.stop()
     if common:
         return (f"KWin Wayland (xdg-foreign: KWin offers {sorted(offered)}, GDK speaks {sorted(spoken)}): "
-                f"handle {handle.split(':')[0]}:..., Welcome modal and transient for the host's window; "
+                f"handle {handle.split(':')[0]}:..., Welcome transient for the host's window (KWin's scripting "
+                "reports modal false over a foreign parent: docs/desktops.md); "
                 "cancelled: it went, nothing recorded")
     return (f"KWin Wayland (xdg-foreign: KWin offers {sorted(offered)}, GDK speaks {sorted(spoken)}): no handle, "
             "Welcome shown without a parent; cancelled: it went, nothing recorded")
