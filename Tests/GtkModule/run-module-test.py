@@ -48,13 +48,15 @@ test's X server, with private XDG directories:
   log          the decision log ($XDG_STATE_HOME/first-open/gtk-module.log, written when it
                exists) names the decision with G_MESSAGES_DEBUG unset.
   not-apps     processes that load the module with GTK_MODULES set session-wide but are
-               not apps (issue 30.7): real GNOME Shell (--x11: it starts GTK 3 inside the
-               compositor) and xfwm4, first-open's own window helper, and copies of the
-               test app as a daemon in a libexec folder, a Python script there, and
-               programs named gsd-test-daemon and gnome-shell: each says "not an app" in
-               one line of the decision log and nothing else, and never starts first-open
-               (its command writes a marker), while an ordinary app started after them
-               has first-open started.
+               not apps (issue 30.7): real GNOME Shell (--x11: GNOME Shell 43 starts GTK 3
+               inside the compositor; 48 maps no GTK 3, its X11 frames are drawn by the
+               GTK 4 helper mutter-x11-frames) and xfwm4, first-open's own window helper,
+               and copies of the test app as a daemon in a libexec folder, a Python script
+               there, and programs named gsd-test-daemon and gnome-shell: each that maps
+               the module says "not an app" in one line of the decision log and nothing
+               else (a compositor that maps neither GTK 3 nor the module logs nothing), and
+               none starts first-open (its command writes a marker), while an ordinary app
+               started after them has first-open started.
 
 first-open is started through a wrapper that runs the real binary and appends its
 arguments and exit status to a log, which is how the test sees what the module did.
@@ -871,6 +873,13 @@ def marker_command(session, name):
     return script, marker
 
 
+def maps_of(pid):
+    """The files a running process maps (/proc/PID/maps), as real paths."""
+    with open(f"/proc/{pid}/maps") as f:
+        return {os.path.realpath(line.split(None, 5)[5].strip()) for line in f if len(line.split(None, 5)) == 6
+                and line.split(None, 5)[5].startswith("/")}
+
+
 def check_not_apps(args, session):
     desktops = testing.desktops()  # Tests/Desktops: GNOME Shell and xfwm4 on a private Xvfb
     session.install_metainfo()  # what would make any of them start first-open
@@ -920,7 +929,7 @@ def check_not_apps(args, session):
         if window_count(title) < count:
             fail(f"{window_count(title)} windows titled {title}, expected {count}; outputs: "
                  + "; ".join(session.output(out) for _, _, out, _, _ in started))
-    # Real desktops on X servers of their own: GNOME Shell 43 (GTK 3 inside the
+    # Real desktops on X servers of their own: GNOME Shell (43: GTK 3 inside the
     # compositor) and xfwm4 (a GTK 3 window manager), with the module in their environment.
     shells = []
     try:
@@ -945,9 +954,24 @@ def check_not_apps(args, session):
         session.wait_for_log(1)
         for wm, desktop, desktop_log, expected in shells:
             lines = [d for d in decisions(desktop_log) if d[1] == desktop.process.pid]
-            if [d[2] for d in lines] != [expected]:
-                fail(f"{wm} logged {lines}, expected the one line {expected!r}; its log: {open(desktop_log).read()!r}")
-            print(f"ok: {wm}: {expected}")
+            # What the compositor maps decides what it must log: GNOME Shell 43 starts
+            # GTK 3 inside (the module loads and says why it stays idle); mutter 44 and
+            # later draw X11 frames in a GTK 4 helper (mutter-x11-frames), so GNOME Shell
+            # 48 maps no GTK 3 and no module, which installs nothing by construction.
+            mapped = maps_of(desktop.process.pid)
+            module_mapped = os.path.realpath(args.module) in mapped
+            gtk3_mapped = any(os.path.basename(path).startswith("libgtk-3.so") for path in mapped)
+            if module_mapped or gtk3_mapped:
+                if not module_mapped:
+                    fail(f"{wm} maps GTK 3 with GTK_MODULES={args.module} set but not the module: {sorted(mapped)}")
+                if [d[2] for d in lines] != [expected]:
+                    fail(f"{wm} logged {lines}, expected the one line {expected!r}; its log: "
+                         f"{open(desktop_log).read()!r}")
+                print(f"ok: {wm}: {expected}")
+            else:
+                if lines:
+                    fail(f"{wm} maps neither GTK 3 nor the module but logged {lines}")
+                print(f"ok: {wm}: maps neither GTK 3 nor the module (nothing can be installed there), logged nothing")
     finally:
         for _, desktop, _, _ in shells:
             desktop.stop()
