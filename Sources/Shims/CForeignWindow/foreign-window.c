@@ -192,6 +192,23 @@ fo_x11_server_time (GdkWindow *window)
   return GDK_IS_X11_WINDOW (window) ? gdk_x11_get_server_time (window) : 0;
 }
 
+static unsigned long
+fo_x11_window_pid (Display *xdisplay, Window xid)
+{
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0, pid = 0;
+  unsigned char *data = NULL;
+
+  if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, "_NET_WM_PID", False),
+                          0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success
+      && type == XA_CARDINAL && format == 32 && count == 1 && data != NULL)
+    pid = ((unsigned long *) data)[0];
+  if (data != NULL)
+    XFree (data);
+  return pid;
+}
+
 gboolean
 fo_x11_is_active_window (GdkWindow *window)
 {
@@ -212,7 +229,16 @@ fo_x11_is_active_window (GdkWindow *window)
                           gdk_x11_get_xatom_by_name_for_display (display, "_NET_ACTIVE_WINDOW"),
                           0, 1, False, XA_WINDOW, &type, &format, &count, &after, &data) == Success
       && type == XA_WINDOW && format == 32 && count == 1 && data != NULL)
-    active = ((Window *) data)[0] == GDK_WINDOW_XID (window);
+    {
+      Window focused = ((Window *) data)[0];
+      /* The parent, or another window of the parent's process: a window manager busy with
+         an app that maps hundreds of windows at once may focus one of its other windows
+         (openbox, 500 windows: "Module test window 493"), and What's New, modal for the
+         app, then never got the focus. Another app's window never counts. */
+      active = focused == GDK_WINDOW_XID (window)
+               || (focused != None && fo_x11_window_pid (xdisplay, focused) != 0
+                   && fo_x11_window_pid (xdisplay, focused) == fo_x11_window_pid (xdisplay, GDK_WINDOW_XID (window)));
+    }
   if (data != NULL)
     XFree (data);
   gdk_x11_display_error_trap_pop_ignored (display);
