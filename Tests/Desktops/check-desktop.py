@@ -387,8 +387,17 @@ def check_identity_over_an_app_without_desktop_file(desktop):
     carry the spec's app: WM_CLASS (AppId, Name) and the spec's Icon on X11, the app id
     AppId on Wayland (which has no window icons)."""
     home = Home(desktop)
+    # The app's own icon, as apps ship one: in hicolor, here beside the spec (its
+    # `icons/` folder). A theme name such as utilities-terminal is no use: Adwaita 48
+    # (Debian 13) moved its full-colour icons to adwaita-icon-theme-legacy, which a
+    # desktop may not have, and the window then has no icon at all (nor the header).
+    icon = os.path.join(home.folder, "icons", "hicolor", "scalable", "apps", "org.example.Car.svg")
+    os.makedirs(os.path.dirname(icon))
+    with open(icon, "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48">'
+                '<rect x="4" y="12" width="40" height="24" rx="6" fill="#c01c28"/></svg>\n')
     with open(home.spec, "w") as f:
-        f.write(SPEC.replace("Version=1.3.0\n", "Version=1.3.0\nIcon=utilities-terminal\n"))
+        f.write(SPEC.replace("Version=1.3.0\n", "Version=1.3.0\nIcon=org.example.Car\n"))
     process = GTK4_APP.start(home)
     try:
         if not check(desktop.window(TITLE, timeout=20, where=lambda w: w.transient_for is not None) is not None,

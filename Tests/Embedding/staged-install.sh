@@ -89,6 +89,8 @@ $run "Welcome to Car" -- /usr/bin/python3 "$source/examples/python/car-app.py" "
 # loaded); a stage is not there, so it is named with the documented override.
 locale=$(find "$stage" -type d -path '*/share/locale' | head -n 1)
 [ -f "$locale/de/LC_MESSAGES/first-open.mo" ] || { echo "FAIL: no German catalogue in the stage" >&2; exit 1; }
-env FIRST_OPEN_LOCALEDIR="$locale" LANG=de_DE.UTF-8 LANGUAGE=de \
+# Without LC_ALL: dh_auto_test sets LC_ALL=C.UTF-8, and glibc 2.41 (Debian 13) then
+# ignores LANGUAGE, as gettext does for C (the window follows it: GettextLanguages).
+env -u LC_ALL FIRST_OPEN_LOCALEDIR="$locale" LANG=de_DE.UTF-8 LANGUAGE=de \
     $run "Willkommen bei Car" -- /usr/bin/python3 "$source/examples/python/car-app.py" "$spec"
 echo "ok: staged install works with no Swift toolchain"

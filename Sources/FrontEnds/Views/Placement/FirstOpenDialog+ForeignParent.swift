@@ -32,7 +32,11 @@ extension FirstOpenDialog {
     package func nameAfterApp(id appID: String) {
         guard foreignParent != nil else { return }
         appIdentity = appID
-        if let icon = content.iconName, !icon.hasPrefix("/"), !icon.isEmpty { window.setIconName(icon) }
+        // A name the theme lacks is left out, as in the header (validate warns of it).
+        if let icon = content.iconName, !icon.hasPrefix("/"), !icon.isEmpty,
+           IconTheme.hasCheckedIcon(icon, size: FirstOpenDialog.appIconSize) {
+            window.setIconName(icon)
+        }
         // X11: set on the realized window before its map (Wayland: at the map).
         if !window.isOnWayland { window.setIdentity(appID: appID, name: content.appName) }
     }
