@@ -3,7 +3,7 @@
 # there: it renders the Welcome window to out/demo-welcome.png) and scripts/test.sh, in a
 # trixie chroot with Debian's own Swift (`swiftlang`, installed by scripts/setup.sh) and
 # the real desktops of trixie (GNOME Shell and mutter 48, KWin 6.3, xfwm4 4.20: the same
-# setup.sh lists as on Debian 12). .ci/run does not call it yet (its header says why).
+# setup.sh lists as on Debian 12). .ci/run runs it after the Debian 12 steps.
 #
 #   sudo scripts/test-debian13.sh [--fresh] [--cache DIR]
 #
