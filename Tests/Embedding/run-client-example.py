@@ -154,7 +154,12 @@ def check_maps(host, what):
 def check_dialog(dialog, host, host_window, what):
     parent = transient_for(dialog)
     if parent != host_window:
-        fail(f"{what}: the window is transient for {parent and hex(parent)}, not the host's window {host_window:#x}")
+        def described(xid):
+            name = run("xdotool", "getwindowname", str(xid)).stdout.strip()
+            return f"{xid:#x} {name!r} (pid {window_property(xid, '_NET_WM_PID')})"
+        fail(f"{what}: the window is transient for {parent and described(parent)}, not the host's window "
+             f"{described(host_window)} (host pid {host.process.pid}; windows titled Car: "
+             f"{[described(xid) for xid in windows('Car')]})")
     state = window_property(dialog, "_NET_WM_STATE") or ""
     if "_NET_WM_STATE_MODAL" not in state:
         fail(f"{what}: the window is not modal (_NET_WM_STATE = {state!r})")

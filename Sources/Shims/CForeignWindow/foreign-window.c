@@ -62,9 +62,15 @@ static Window
 client_toplevel (Display *xdisplay, Window xid)
 {
   Atom wm_state = XInternAtom (xdisplay, "WM_STATE", False);
+  XID mask = xdisplay->resource_mask;
   Window window = xid, top = xid, client = None;
 
-  /* Up to the child of the root, noting the highest window that carries WM_STATE. */
+  /* Up to the child of the root, noting the highest window that carries WM_STATE, and
+     the highest of the app's own (its client's id range): without WM_STATE, that one.
+     A window manager reparents a window into its frame before it sets WM_STATE on it;
+     a parent string sent at the app's map and read in between (on a loaded machine,
+     under openbox: 1 of 9 runs) made the frame, a window of the window manager's, the
+     parent: What's New was transient for it, not for the app's window. */
   for (int steps = 0; steps < 64; steps++)
     {
       Window root = None, parent = None, *children = NULL;
@@ -76,7 +82,8 @@ client_toplevel (Display *xdisplay, Window xid)
         XFree (children);
       if (has_wm_state (xdisplay, window, wm_state))
         client = window;
-      top = window;
+      if ((window & ~mask) == (xid & ~mask))
+        top = window;
       if (parent == None || parent == root)
         break;
       window = parent;
