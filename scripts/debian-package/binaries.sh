@@ -34,6 +34,21 @@ check_binaries() {
                 || fail "$pkg depends on $dep, which no configured Debian repository provides"
         done
         echo "$pkg depends on: $(echo $deps)"
+        # The Swift runtime linked into first-open and libfirst-open0, named as Policy 7.8
+        # asks where Debian's swiftlang built them (debian/rules); swift.org's toolchain
+        # (Debian 12's build profile) is no Debian package, and the field is left out.
+        case "$pkg" in
+            first-open|libfirst-open0)
+                local built_using swift_version
+                built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
+                if swift_version=$(dpkg-query -f '${Version}' -W swiftlang 2>/dev/null) && [ -n "$swift_version" ]; then
+                    [ "$built_using" = "swiftlang (= $swift_version)" ] \
+                        || fail "$pkg: Static-Built-Using is '$built_using', not 'swiftlang (= $swift_version)'"
+                else
+                    [ -z "$built_using" ] || fail "$pkg: Static-Built-Using '$built_using' without swiftlang installed"
+                fi
+                echo "$pkg: Static-Built-Using: ${built_using:-none, built with swift.org toolchain}" ;;
+        esac
     done
     # /usr/bin/first-open as debian/rules links it (-Dlogin_linking=dynamic): glibc and GLib
     # from Debian, a PIE, and what keeps the login path fast (docs/performance.md): no
