@@ -5,12 +5,14 @@ machine in docs/performance.md).
 
   1. login, nothing to show, for both builds of the login binary: the default
      (fully static) and the one the Debian package ships (-Dlogin_linking=dynamic,
-     `--packaged`): `first-open SPEC` for an already seen version vs a small C
-     program that reads the same spec and record with GLib (nothing.c); a Swift
-     program that only prints a line, linked as each build (and for the packaged
-     build once more with GLib loaded), shows the floor. Also
+     `--packaged`), and a third where given (`--debian-runtime`: the packaged build
+     linked against the toolchain's shared Swift runtime, on Debian 13 libswiftlang's,
+     found through its RUNPATH): `first-open SPEC` for an already seen version vs a
+     small C program that reads the same spec and record with GLib (nothing.c); a Swift
+     program that only prints a line, linked as each build (and for the dynamic
+     builds once more with GLib loaded), shows the floor. Also
      checks that the process maps no GTK, GDK, X11, Wayland or cairo library.
-  1b. login, nothing to show, no spec, both builds: `first-open appstream:APPID` for
+  1b. login, nothing to show, no spec, every build: `first-open appstream:APPID` for
      an app whose metainfo file is all there is (a generated one the size of GNOME
      Software 43.5's, ~200 KiB: 20 releases, 12 languages), vs a small C program that
      reads the same metainfo file with GMarkup and the same record (nothing-metainfo.c).
@@ -32,8 +34,9 @@ machine that gets busier or quieter during the run affects them alike; times are
 medians. The binaries are copied into a scratch folder first, as an installer writes
 them: a binary the linker has just written (through mmap) started up to 0.5 ms slower
 per run here than a copy of it. Usage: benchmarks/run.py [--runs N] [--bin DIR]
-[--packaged FILE] (needs an X display: run it under xvfb-run, as scripts/benchmark.sh
-does).
+[--packaged FILE] [--debian-runtime FILE] [--login-only] (needs an X display: run it
+under xvfb-run, as scripts/benchmark.sh does; --login-only measures sections 1 and 1b,
+which need no display and no window helper).
 """
 import argparse
 import os
@@ -92,6 +95,28 @@ def loader_report(binary, env, spec):
     maps = subprocess.run([binary, spec], env=dict(env, LD_DEBUG="libs"), capture_output=True, text=True).stderr
     found = [lib for lib in ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"] if lib in maps]
     return f"YES: {', '.join(found)} (regression)" if found else "none (dynamically linked; LD_DEBUG=libs)"
+
+
+def search_path(binary):
+    """The binary's RUNPATH or RPATH (readelf -d), or 'none'."""
+    if not shutil.which("readelf"):
+        return "unknown (no readelf)"
+    dynamic = subprocess.run(["readelf", "-d", binary], capture_output=True, text=True).stdout
+    paths = [line.split("[", 1)[1].rstrip("]") for line in dynamic.splitlines()
+             if "(RUNPATH)" in line or "(RPATH)" in line]
+    return ", ".join(paths) or "none"
+
+
+def loaded_libraries(binary, env, spec):
+    """The shared libraries the loader maps for the nothing path (LD_DEBUG=libs)."""
+    maps = subprocess.run([binary, spec], env=dict(env, LD_DEBUG="libs"), capture_output=True, text=True).stderr
+    names = []
+    for line in maps.splitlines():
+        if "calling init:" in line:
+            name = os.path.basename(line.split("calling init:", 1)[1].strip())
+            if name not in names:
+                names.append(name)
+    return names
 
 
 def machine_description():
@@ -178,8 +203,13 @@ def main():
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--packaged", help="first-open built as the Debian package builds it "
                         "(-Dlogin_linking=dynamic; scripts/benchmark.sh builds it)")
+    parser.add_argument("--debian-runtime", help="first-open built as packaged but linked against the "
+                        "toolchain's shared Swift runtime (on Debian 13 libswiftlang's; scripts/benchmark.sh "
+                        "--shared-swift-runtime builds it)")
     parser.add_argument("--batch", type=int, default=8, help="variants in the screenshot batch")
     parser.add_argument("--skip-screenshots", action="store_true")
+    parser.add_argument("--login-only", action="store_true",
+                        help="only the nothing-due login paths (sections 1 and 1b): no window, no screenshots")
     args = parser.parse_args()
 
     print(f"machine: {machine_description()}")
@@ -189,11 +219,15 @@ def main():
         # Copies, as installed (see above); the window helper next to first-open, where
         # first-open looks for it.
         static_dir, packaged_dir = os.path.join(work, "static"), os.path.join(work, "packaged")
-        for folder, login in [(static_dir, os.path.join(args.bin, "first-open")), (packaged_dir, args.packaged)]:
+        shared_dir = os.path.join(work, "shared")
+        for folder, login in [(static_dir, os.path.join(args.bin, "first-open")), (packaged_dir, args.packaged),
+                              (shared_dir, args.debian_runtime)]:
             if login:
                 os.makedirs(folder)
                 shutil.copy2(login, os.path.join(folder, "first-open"))
-                shutil.copy2(os.path.join(args.bin, "first-open-window"), os.path.join(folder, "first-open-window"))
+                if not args.login_only:
+                    shutil.copy2(os.path.join(args.bin, "first-open-window"),
+                                 os.path.join(folder, "first-open-window"))
         first_open = os.path.join(static_dir, "first-open")
         # The caller's environment, as a session starts first-open, with a private record.
         env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"),
@@ -213,23 +247,32 @@ def main():
         floor_source = os.path.join(ROOT, "benchmarks", "floor.swift")
         start = os.path.join(ROOT, "Sources", "Shims", "CProgramStart")
         start_objects = []
+        # The toolchain's clang (swiftcall): Debian's swiftlang has it next to swiftc only.
+        swiftc_folder = os.path.dirname(os.path.realpath(shutil.which("swiftc") or "swiftc"))
+        clang = os.path.join(swiftc_folder, "clang") if os.path.exists(os.path.join(swiftc_folder, "clang")) else "clang"
         for name in ["program_arguments.c", "runtime_paths.c"]:
             start_objects.append(os.path.join(work, name + ".o"))
-            subprocess.check_call(["clang", "-O2", "-fPIC", "-I", os.path.join(start, "include"), "-c",
+            subprocess.check_call([clang, "-O2", "-fPIC", "-I", os.path.join(start, "include"), "-c",
                                    os.path.join(start, name), "-o", start_objects[-1]])
-        link_as = {"static": ["-static-executable"],
+        # build-aux/no-icu: as Package.swift links the static first-open (Debian's Swift
+        # names ICU archives it does not ship; the folder's files say why).
+        link_as = {"static": ["-static-executable", "-L", os.path.join(ROOT, "build-aux", "no-icu")],
                    "packaged": ["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                 "-Xlinker", "--no-export-dynamic", "-L", os.path.join(ROOT, "build-aux", "static-libstdc++"),
                                 "-Xclang-linker", "-static-libgcc",
                                 "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"]}
+        # The same without -static-stdlib: swiftc then links the toolchain's libswiftCore.so
+        # and gives the program a RUNPATH to it, as SwiftPM's build of first-open gets.
+        link_as["shared"] = [flag for flag in link_as["packaged"] if flag != "-static-stdlib"]
         glib_loaded = ["-Xlinker", "--no-as-needed", "-lglib-2.0"]
         builds = []
         for key, label, folder in [("static", "static (default build)", static_dir),
-                                   ("packaged", "as packaged (-Dlogin_linking=dynamic)", packaged_dir)]:
+                                   ("packaged", "as packaged (-Dlogin_linking=dynamic)", packaged_dir),
+                                   ("shared", "as packaged, shared Swift runtime", shared_dir)]:
             if not os.path.isdir(folder):
                 continue
             floors = []
-            for suffix, extra in [("", []), (" + GLib", glib_loaded if key == "packaged" else None)]:
+            for suffix, extra in [("", []), (" + GLib", glib_loaded if key != "static" else None)]:
                 if extra is None:
                     continue
                 floor = os.path.join(work, f"floor-{key}{suffix.strip(' +').lower()}")
@@ -244,6 +287,10 @@ def main():
                       "C + GLib keyfile reader (nothing.c)", [TOOLS["nothing"], SPEC])
         for label, binary, _ in builds:
             print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped, {label}: {loader_report(binary, env, SPEC)}")
+        for label, binary, _ in builds[1:]:
+            libraries = loaded_libraries(binary, env, SPEC)
+            print(f"  shared libraries loaded, {label}: {len(libraries)} ({', '.join(libraries)}); "
+                  f"RUNPATH: {search_path(binary)}")
         if not args.packaged:
             print("  (the packaged build was not measured: pass --packaged, as scripts/benchmark.sh does)")
 
@@ -258,6 +305,11 @@ def main():
         login_section(f"no spec, a {os.path.getsize(metainfo) // 1024} KiB metainfo file (appstream:APPID)",
                       builds, args.runs, app, meta_env, "C + GLib GMarkup reader (nothing-metainfo.c)",
                       [TOOLS["nothing-metainfo"], metainfo], floors=False)
+
+        if args.login_only:
+            print()
+            print(load_line("at end"))
+            return
 
         # 2. The login path with a window due, until mapped and until the first frame.
         # A fresh record folder: Welcome is due at every run (quitting after the first
