@@ -43,10 +43,11 @@ final class RealDesktopTests: XCTestCase {
     func testGnomeShellX11() throws { try check("gnome-shell-x11") }
 
     /// Where xdg-desktop-portal is installed (a machine with GNOME), a GTK 4 host on a
-    /// session bus with the desktop's services activates it and xdg-document-portal, whose
-    /// FUSE mount in `$XDG_RUNTIME_DIR/doc` outlives the host (dh_auto_test could not remove
-    /// its runtime folder: issue 30, item 9); `Tests/Desktops/session_bus.py` reports that,
-    /// and on its own bus, which the GTK 4 embedding tests run on, nothing is left.
+    /// session bus with the desktop's services activates the portals (GTK 4.8 at start-up,
+    /// GTK 4.18 when it shares a file) and xdg-document-portal, whose FUSE mount in
+    /// `$XDG_RUNTIME_DIR/doc` outlives the host (dh_auto_test could not remove its runtime
+    /// folder: issue 30, item 9); `Tests/Desktops/session_bus.py` reports that, and on its
+    /// own bus, which the GTK 4 embedding tests run on, nothing is left.
     func testTheTestsOwnSessionBusLeavesNoPortalAndNoMount() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/libexec/xdg-document-portal"),
                       "xdg-desktop-portal is installed (scripts/setup.sh)")

@@ -132,4 +132,24 @@ final class IconFolderTests: XCTestCase {
             XCTAssertFalse(image.isEmpty)
         }
     }
+
+    /// Over another app's window the window's own icon (`_NET_WM_ICON`) is set by name,
+    /// and GTK opens that file itself: only a name the theme has in a file that passes
+    /// the image checks is used, so a FIFO in the spec's `icons` folder cannot block the
+    /// window, and a name the theme lacks is left out.
+    func testTheWindowIconIsANameWhoseFilePassesTheChecks() throws {
+        try MainActor.assumeIsolated {
+            try requireGTK()
+            let folder = try TemporaryDirectory("first-open-window-icon")
+            defer { folder.remove() }
+            let apps = folder.path + "/icons/hicolor/48x48/apps"
+            try Self.writePNG(apps + "/org.example.WindowIcon.png")
+            XCTAssertEqual(mkfifo(apps + "/org.example.FifoIcon.png", 0o600), 0)
+            // As the window helper does with the spec's folder.
+            IconTheme.prependSearchPath(folder.path + "/icons")
+            XCTAssertTrue(IconTheme.hasCheckedIcon("org.example.WindowIcon", size: 48), "a PNG in the folder")
+            XCTAssertFalse(IconTheme.hasCheckedIcon("org.example.FifoIcon", size: 48), "a FIFO is no icon")
+            XCTAssertFalse(IconTheme.hasCheckedIcon("org.example.NoSuchIcon", size: 48), "nor a missing name")
+        }
+    }
 }
