@@ -148,7 +148,7 @@ def login_section(title, builds, runs, argument, env, reference_label, reference
     if floors:
         for label, binary, build_floors in builds:
             for suffix, floor in build_floors:
-                programs[f"(Swift floor{suffix}: prints a line, linked as {label})"] = ([floor], env)
+                programs[f"(Swift floor{suffix}: prints a line; build: {label})"] = ([floor], env)
     samples = interleaved(programs, runs, lambda command, e: run_tool("rusage", command, e))
     ref = [median(samples[reference_label], i) for i in range(3)]
     for name in programs:

@@ -178,9 +178,13 @@ gtk_frame_extents (Display *xdisplay, Window window, long extents[4])
 gboolean
 fo_x11_visible_frame (GdkWindow *window, GdkRectangle *frame)
 {
-  GdkDisplay *display = gdk_window_get_display (window);
+  GdkDisplay *display;
   long shadow[4];
 
+  /* X11 properties only: on Wayland GDK_WINDOW_XID is no window, and the call crashed. */
+  if (!GDK_IS_X11_WINDOW (window))
+    return FALSE;
+  display = gdk_window_get_display (window);
   gdk_x11_display_error_trap_push (display);
   gdk_window_get_frame_extents (window, frame);
   gtk_frame_extents (GDK_DISPLAY_XDISPLAY (display), GDK_WINDOW_XID (window), shadow);
