@@ -25,6 +25,7 @@ packages=(
     libwayland-dev libwayland-bin wayland-protocols
     libxi-dev                      # XInput 2's FocusIn event (its X time, for the typed-ahead guard)
     xdotool                        # driving windows in the tests
+    libx11-6 libxtst6              # the tests' own X connection (firstopen_testing.XClient, ctypes)
     openbox                        # a window manager's stacking and focus in the GTK module tests
     weston                         # headless Wayland compositor for the Wayland session test
     desktop-file-utils appstream   # validating data/ files

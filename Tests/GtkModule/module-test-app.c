@@ -13,9 +13,10 @@
  * it with the main window MS ms after it mapped (apps that re-create their window);
  * --many-windows N maps N windows ("Module test window K"), one every 2 ms, then the main
  * window; --more-windows N [--keep-more MS] shows the main window and right after it N
- * more ("Module test window K", all in one go), and closes those N MS ms later. SIGUSR1
- * quits the app the way its Quit menu item would (windows destroyed, main loop left,
- * exit 0). */
+ * more ("Module test window K", all in one go), and closes those N MS ms later, or when
+ * SIGUSR2 comes (without --keep-more, only then: a test that needs them up until it has
+ * looked at them, however slow the machine). SIGUSR1 quits the app the way its Quit menu
+ * item would (windows destroyed, main loop left, exit 0). */
 #include <glib-unix.h>
 #include <gtk/gtk.h>
 #include <stdlib.h>
@@ -26,6 +27,8 @@ static int replace_after_ms;
 static int many_windows;
 static int more_windows;
 static int more_windows_kept_ms;
+/* The N more windows while they are up. */
+static GList *more_windows_shown;
 static GtkApplication *the_application;
 static GtkWidget *make_window (GtkApplication *application);
 
@@ -94,10 +97,10 @@ map_one_more_window (gpointer data)
 static gboolean
 destroy_more_windows (gpointer data)
 {
-  GList *windows = data;
-
+  if (more_windows_shown == NULL)
+    return G_SOURCE_REMOVE;
   g_print ("closing the %d more windows\n", more_windows);
-  g_list_free_full (windows, (GDestroyNotify) gtk_widget_destroy);
+  g_list_free_full (g_steal_pointer (&more_windows_shown), (GDestroyNotify) gtk_widget_destroy);
   return G_SOURCE_REMOVE;
 }
 
@@ -120,11 +123,10 @@ show_more_windows (void)
       gtk_widget_show (window);
       windows = g_list_prepend (windows, window);
     }
+  more_windows_shown = windows;
   g_print ("shown %d more windows\n", more_windows);
   if (more_windows_kept_ms > 0)
-    g_timeout_add (more_windows_kept_ms, destroy_more_windows, windows);
-  else
-    g_list_free (windows);
+    g_timeout_add (more_windows_kept_ms, destroy_more_windows, NULL);
 }
 
 static void
@@ -229,6 +231,7 @@ main (int argc, char **argv)
         more_windows_kept_ms = atoi (argv[++i]);
     }
   g_unix_signal_add (SIGUSR1, quit_cleanly, NULL);
+  g_unix_signal_add (SIGUSR2, destroy_more_windows, NULL);
   if (app_id != NULL)
     {
       g_autoptr(GtkApplication) application = gtk_application_new (app_id, G_APPLICATION_NON_UNIQUE);

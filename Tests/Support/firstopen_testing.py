@@ -9,6 +9,7 @@ The programs import it by path, as they are run (Meson, scripts/test.sh, by hand
 
 Keep it small: what two test programs would otherwise write twice.
 """
+import ctypes
 import os
 import shutil
 import signal
@@ -207,6 +208,105 @@ def press(xid, key):
     pressed = run("xdotool", "key", "--clearmodifiers", key)
     if pressed.returncode != 0:
         fail(f"xdotool key {key}: {pressed.stderr.strip()}")
+
+
+class _WindowAttributes(ctypes.Structure):
+    # Xlib's XWindowAttributes, for its map_state.
+    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("width", ctypes.c_int), ("height", ctypes.c_int),
+                ("border_width", ctypes.c_int), ("depth", ctypes.c_int), ("visual", ctypes.c_void_p),
+                ("root", ctypes.c_ulong), ("class_", ctypes.c_int), ("bit_gravity", ctypes.c_int),
+                ("win_gravity", ctypes.c_int), ("backing_store", ctypes.c_int), ("backing_planes", ctypes.c_ulong),
+                ("backing_pixel", ctypes.c_ulong), ("save_under", ctypes.c_int), ("colormap", ctypes.c_ulong),
+                ("map_installed", ctypes.c_int), ("map_state", ctypes.c_int), ("all_event_masks", ctypes.c_long),
+                ("your_event_mask", ctypes.c_long), ("do_not_propagate_mask", ctypes.c_long),
+                ("override_redirect", ctypes.c_int), ("screen", ctypes.c_void_p)]
+
+
+class XClient:
+    """One X connection of the test's own (libX11 and libXtst): keys typed as a person
+    types them (XTEST, as `xdotool key`) and whether a window is shown, with no program
+    started per key or per look. On a loaded machine starting xdotool took longer than
+    the 0.5 s of the typed-ahead guard (a test that typed "until 150 ms after the window
+    is mapped" typed on well past them), and `xdotool search`, which reads every window
+    of the tree, took more than 20 s over an app's 500 windows. Each key is in the server
+    when `key` returns (XSync)."""
+
+    _IS_VIEWABLE = 2
+
+    def __init__(self, display):
+        self.x = ctypes.CDLL("libX11.so.6")
+        self.xtst = ctypes.CDLL("libXtst.so.6")
+        x = self.x
+        x.XOpenDisplay.restype = ctypes.c_void_p
+        x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x.XDefaultRootWindow.restype = ctypes.c_ulong
+        x.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        x.XInternAtom.restype = ctypes.c_ulong
+        x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        x.XStringToKeysym.restype = ctypes.c_ulong
+        x.XStringToKeysym.argtypes = [ctypes.c_char_p]
+        x.XKeysymToKeycode.restype = ctypes.c_ubyte
+        x.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        x.XFree.argtypes = [ctypes.c_void_p]
+        x.XGetWindowProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_long,
+                                         ctypes.c_long, ctypes.c_int, ctypes.c_ulong,
+                                         ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.c_int),
+                                         ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.c_ulong),
+                                         ctypes.POINTER(ctypes.c_void_p)]
+        x.XGetWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(_WindowAttributes)]
+        self.xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        # A window may go between two requests about it: its BadWindow is an answer here,
+        # not the end of the test program (Xlib's default handler exits).
+        self._ignore_errors = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)(lambda *_: 0)
+        x.XSetErrorHandler(self._ignore_errors)
+        self.display = x.XOpenDisplay(display.encode())
+        if not self.display:
+            fail(f"cannot open display {display}")
+        self.root = x.XDefaultRootWindow(self.display)
+        self.atoms = {name: x.XInternAtom(self.display, name.encode(), 0)
+                      for name in ("_NET_CLIENT_LIST", "_NET_WM_NAME", "UTF8_STRING")}
+
+    def close(self):
+        if self.display:
+            self.x.XCloseDisplay(self.display)
+            self.display = None
+
+    def key(self, name):
+        """Presses and releases `name` (a keysym name: "Return") in whatever has the focus."""
+        code = self.x.XKeysymToKeycode(self.display, self.x.XStringToKeysym(name.encode()))
+        self.xtst.XTestFakeKeyEvent(self.display, code, 1, 0)
+        self.xtst.XTestFakeKeyEvent(self.display, code, 0, 0)
+        self.x.XSync(self.display, 0)
+
+    def _property(self, window, atom, kind):
+        actual, format_, count, after = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_ulong(), ctypes.c_ulong()
+        data = ctypes.c_void_p()
+        if self.x.XGetWindowProperty(self.display, window, atom, 0, 1 << 20, 0, kind, ctypes.byref(actual),
+                                     ctypes.byref(format_), ctypes.byref(count), ctypes.byref(after),
+                                     ctypes.byref(data)) != 0 or not data.value:
+            return None
+        try:
+            if format_.value == 32:  # Xlib hands 32-bit items as longs
+                return list((ctypes.c_ulong * count.value).from_address(data.value))
+            return ctypes.string_at(data.value, count.value)
+        finally:
+            self.x.XFree(data)
+
+    def shown(self, *titles):
+        """The X ids of the windows the window manager manages (_NET_CLIENT_LIST) that are
+        titled one of `titles` and viewable (as `xdotool search --onlyvisible`)."""
+        found = []
+        for window in self._property(self.root, self.atoms["_NET_CLIENT_LIST"], 33) or []:  # XA_WINDOW
+            name = self._property(window, self.atoms["_NET_WM_NAME"], self.atoms["UTF8_STRING"])
+            if name is None or name.decode("utf-8", "replace") not in titles:
+                continue
+            attributes = _WindowAttributes()
+            if self.x.XGetWindowAttributes(self.display, window, ctypes.byref(attributes)) and \
+                    attributes.map_state == self._IS_VIEWABLE:
+                found.append(window)
+        return found
 
 
 def without_swift(value):
