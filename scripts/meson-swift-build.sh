@@ -32,6 +32,12 @@ shift 8
 # FIRST_OPEN_PROGRAM_BUILD: the compiler flags only the root package may use (Package.swift).
 FIRST_OPEN_PROGRAM_BUILD=1
 export FIRST_OPEN_LOGIN_LINKING FIRST_OPEN_CONFIG_HELPER_PATH FIRST_OPEN_CONFIG_LOCALE_DIRECTORY FIRST_OPEN_PROGRAM_BUILD
+# SwiftPM and the driver leave lock files and empty TemporaryDirectory.* folders in
+# TMPDIR after every build (three per package build, one folder per compile job): inside
+# the scratch folder they go with the build tree (dh_clean) instead of piling up in /tmp.
+mkdir -p "$scratch/tmp"
+TMPDIR=$(cd "$scratch/tmp" && pwd)
+export TMPDIR
 cli=$1 window=$2 demo=$3 archive=$4 response=$5
 shift 5
 [ "${1:-}" = -- ] && shift
