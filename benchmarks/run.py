@@ -80,9 +80,9 @@ def median(samples, index):
     return statistics.median(sample[index] for sample in samples)
 
 
-def loader_report(binary, env, spec):
-    """How the nothing path could map a GTK library: a static binary maps none (no
-    interpreter, no DT_NEEDED); a dynamic one is asked with LD_DEBUG=libs."""
+def loader_log(binary, env, spec):
+    """The loader's LD_DEBUG=libs log of the nothing path, or None for a static binary,
+    which has no loader (no PT_INTERP, no PT_DYNAMIC) and maps no shared library."""
     with open(binary, "rb") as f:
         head = f.read(64)
         phoff, = struct.unpack_from("<Q", head, 32)
@@ -90,10 +90,16 @@ def loader_report(binary, env, spec):
         f.seek(phoff)
         headers = f.read(phentsize * phnum)
     types = [struct.unpack_from("<I", headers, i * phentsize)[0] for i in range(phnum)]
-    if 3 not in types and 2 not in types:  # no PT_INTERP, no PT_DYNAMIC
+    if 3 not in types and 2 not in types:
+        return None
+    return subprocess.run([binary, spec], env=dict(env, LD_DEBUG="libs"), capture_output=True, text=True).stderr
+
+
+def loader_report(log):
+    """Whether the nothing path maps a GTK library, from its loader_log."""
+    if log is None:
         return "none (statically linked: no loader, no shared library)"
-    maps = subprocess.run([binary, spec], env=dict(env, LD_DEBUG="libs"), capture_output=True, text=True).stderr
-    found = [lib for lib in ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"] if lib in maps]
+    found = [lib for lib in ["libgtk-3", "libgdk-3", "libX11", "libwayland-client", "libcairo"] if lib in log]
     return f"YES: {', '.join(found)} (regression)" if found else "none (dynamically linked; LD_DEBUG=libs)"
 
 
@@ -107,11 +113,10 @@ def search_path(binary):
     return ", ".join(paths) or "none"
 
 
-def loaded_libraries(binary, env, spec):
-    """The shared libraries the loader maps for the nothing path (LD_DEBUG=libs)."""
-    maps = subprocess.run([binary, spec], env=dict(env, LD_DEBUG="libs"), capture_output=True, text=True).stderr
+def loaded_libraries(log):
+    """The shared libraries the loader initialised, in order, from a loader_log."""
     names = []
-    for line in maps.splitlines():
+    for line in log.splitlines():
         if "calling init:" in line:
             name = os.path.basename(line.split("calling init:", 1)[1].strip())
             if name not in names:
@@ -285,12 +290,14 @@ def main():
         subprocess.check_call([first_open, "mark-seen", SPEC], env=env, stdout=subprocess.DEVNULL)
         login_section("spec file", builds, args.runs, SPEC, env,
                       "C + GLib keyfile reader (nothing.c)", [TOOLS["nothing"], SPEC])
+        logs = {binary: loader_log(binary, env, SPEC) for _, binary, _ in builds}
         for label, binary, _ in builds:
-            print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped, {label}: {loader_report(binary, env, SPEC)}")
-        for label, binary, _ in builds[1:]:
-            libraries = loaded_libraries(binary, env, SPEC)
-            print(f"  shared libraries loaded, {label}: {len(libraries)} ({', '.join(libraries)}); "
-                  f"RUNPATH: {search_path(binary)}")
+            print(f"  GTK/GDK/X11/Wayland/cairo libraries mapped, {label}: {loader_report(logs[binary])}")
+        for label, binary, _ in builds:
+            if logs[binary] is not None:
+                libraries = loaded_libraries(logs[binary])
+                print(f"  shared libraries loaded, {label}: {len(libraries)} ({', '.join(libraries)}); "
+                      f"RUNPATH: {search_path(binary)}")
         if not args.packaged:
             print("  (the packaged build was not measured: pass --packaged, as scripts/benchmark.sh does)")
 

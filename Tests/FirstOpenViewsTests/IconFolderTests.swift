@@ -147,9 +147,9 @@ final class IconFolderTests: XCTestCase {
             XCTAssertEqual(mkfifo(apps + "/org.example.FifoIcon.png", 0o600), 0)
             // As the window helper does with the spec's folder.
             IconTheme.prependSearchPath(folder.path + "/icons")
-            XCTAssertTrue(IconTheme.hasCheckedIcon("org.example.WindowIcon", size: 48), "a PNG in the folder")
-            XCTAssertFalse(IconTheme.hasCheckedIcon("org.example.FifoIcon", size: 48), "a FIFO is no icon")
-            XCTAssertFalse(IconTheme.hasCheckedIcon("org.example.NoSuchIcon", size: 48), "nor a missing name")
+            XCTAssertTrue(Image.hasThemedIcon("org.example.WindowIcon", size: 48), "a PNG in the folder")
+            XCTAssertFalse(Image.hasThemedIcon("org.example.FifoIcon", size: 48), "a FIFO is no icon")
+            XCTAssertFalse(Image.hasThemedIcon("org.example.NoSuchIcon", size: 48), "nor a missing name")
         }
     }
 }

@@ -61,20 +61,6 @@ package enum IconTheme {
         return theme
     }
 
-    /// Whether the default theme has the icon `name` (at `size` pixels) in a file that
-    /// passes the checks every image gets (``CheckedFile``), for a caller that hands GTK
-    /// only the name: `gtk_window_set_icon_name` opens the file itself, so a FIFO in the
-    /// spec's `icons` folder would block the window.
-    package static func hasCheckedIcon(_ name: String, size: Int) -> Bool {
-        guard let theme = gtk_icon_theme_get_default(),
-              let info = gtk_icon_theme_lookup_icon(theme, name, Int32(size), GtkIconLookupFlags(rawValue: 0))
-        else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-        // No file: a built-in or GResource icon, in memory.
-        guard let file = gtk_icon_info_get_filename(info).map({ String(cString: $0) }) else { return true }
-        return (try? CheckedFile.check(file, limit: CheckedFile.imageLimit)) != nil
-    }
-
     private static func searchPath(of theme: UnsafeMutablePointer<GtkIconTheme>) -> [String] {
         var path: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
         var count: Int32 = 0

@@ -49,6 +49,16 @@ package final class Image: Widget {
         return true
     }
 
+    /// Whether the default theme has the icon `name` (at `size` pixels) in a file that
+    /// passes the checks every image gets, for a caller that hands GTK only the name:
+    /// `gtk_window_set_icon_name` opens the file itself, so a FIFO in the spec's `icons`
+    /// folder would block the window.
+    package static func hasThemedIcon(_ name: String, size: Int) -> Bool {
+        guard let info = lookUpThemed(name, directories: [], size: size, scale: 1) else { return false }
+        g_object_unref(UnsafeMutableRawPointer(info))
+        return true
+    }
+
     /// Whether the image shows something.
     package var isEmpty: Bool { gtk_image_get_storage_type(fo_image(widgetPointer)) == GTK_IMAGE_EMPTY }
 

@@ -34,7 +34,7 @@ extension FirstOpenDialog {
         appIdentity = appID
         // A name the theme lacks is left out, as in the header (validate warns of it).
         if let icon = content.iconName, !icon.hasPrefix("/"), !icon.isEmpty,
-           IconTheme.hasCheckedIcon(icon, size: FirstOpenDialog.appIconSize) {
+           Image.hasThemedIcon(icon, size: FirstOpenDialog.appIconSize) {
             window.setIconName(icon)
         }
         // X11: set on the realized window before its map (Wayland: at the map).
