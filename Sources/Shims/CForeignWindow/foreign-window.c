@@ -220,8 +220,39 @@ fo_x11_window_pid (Display *xdisplay, Window xid)
   return pid;
 }
 
+/* The X server's time of the user's last key press or click in XID, as its toolkit says
+   (_NET_WM_USER_TIME, on the window _NET_WM_USER_TIME_WINDOW names where there is one,
+   as GDK 3 does); 0 when it says nothing. */
+static guint32
+fo_x11_window_user_time (Display *xdisplay, Window xid)
+{
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *data = NULL;
+  Window holder = xid;
+  guint32 time = 0;
+
+  if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, "_NET_WM_USER_TIME_WINDOW", False),
+                          0, 1, False, XA_WINDOW, &type, &format, &count, &after, &data) == Success
+      && type == XA_WINDOW && format == 32 && count == 1 && data != NULL && ((Window *) data)[0] != None)
+    holder = ((Window *) data)[0];
+  if (data != NULL)
+    {
+      XFree (data);
+      data = NULL;
+    }
+  if (XGetWindowProperty (xdisplay, holder, XInternAtom (xdisplay, "_NET_WM_USER_TIME", False),
+                          0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success
+      && type == XA_CARDINAL && format == 32 && count == 1 && data != NULL)
+    time = (guint32) ((unsigned long *) data)[0];
+  if (data != NULL)
+    XFree (data);
+  return time;
+}
+
 gboolean
-fo_x11_is_active_window (GdkWindow *window)
+fo_x11_is_active_window (GdkWindow *window, guint32 unused_since)
 {
   GdkDisplay *display;
   Display *xdisplay;
@@ -242,13 +273,16 @@ fo_x11_is_active_window (GdkWindow *window)
       && type == XA_WINDOW && format == 32 && count == 1 && data != NULL)
     {
       Window focused = ((Window *) data)[0];
-      /* The parent, or another window of the parent's process: a window manager busy with
-         an app that maps hundreds of windows at once may focus one of its other windows
+      /* The parent, or another window of the parent's process that the user has not
+         pressed a key or clicked in since UNUSED_SINCE: a window manager busy with an app
+         that maps hundreds of windows at once may focus one of its other windows
          (openbox, 500 windows: "Module test window 493"), and What's New, modal for the
-         app, then never got the focus. Another app's window never counts. */
+         app, then never got the focus. A window the user went to is theirs; another
+         app's window never counts. The difference is signed: the clock wraps. */
       active = focused == GDK_WINDOW_XID (window)
                || (focused != None && fo_x11_window_pid (xdisplay, focused) != 0
-                   && fo_x11_window_pid (xdisplay, focused) == fo_x11_window_pid (xdisplay, GDK_WINDOW_XID (window)));
+                   && fo_x11_window_pid (xdisplay, focused) == fo_x11_window_pid (xdisplay, GDK_WINDOW_XID (window))
+                   && (gint32) (fo_x11_window_user_time (xdisplay, focused) - unused_since) <= 0);
     }
   if (data != NULL)
     XFree (data);

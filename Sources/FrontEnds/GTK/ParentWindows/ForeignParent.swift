@@ -114,9 +114,11 @@ package final class ForeignParent {
     }
 
     /// Whether the other window has the keyboard focus, as the window manager reports it
-    /// (X11 `_NET_ACTIVE_WINDOW`); false on Wayland or when it is gone.
-    package var hasFocus: Bool {
-        foreignWindow.map { fo_x11_is_active_window($0) != 0 } ?? false
+    /// (X11 `_NET_ACTIVE_WINDOW`), or another window of its process has it that the user
+    /// has not pressed a key or clicked in since `time` (the X server's clock: a window
+    /// the window manager focused on its own); false on Wayland or when it is gone.
+    package func hasFocus(untouchedSince time: UInt32) -> Bool {
+        foreignWindow.map { fo_x11_is_active_window($0, time) != 0 } ?? false
     }
 
     /// The visible frame of an X11 toplevel `GdkWindow` (``frame``), ours or another's.

@@ -52,7 +52,7 @@ extension FirstOpenDialog {
                 self.followWorkArea(checksLeft: FirstOpenDialog.workAreaChecks, centredOn: area)
             }
             self.wasMapped = true
-            self.takeFocusFromParent(checksLeft: FirstOpenDialog.focusChecks)
+            self.watchFocusAfterMap()
             return false
         }
         window.connectWithArgument("focus-in-event") { _ in

@@ -104,6 +104,8 @@ public final class FirstOpenDialog {
     var appIdentity: String?
     /// Whether the window was mapped before (a map-event after the first is a restore).
     var wasMapped = false
+    /// Counts the maps' focus watches (``watchFocusAfterMap()``): only the newest runs.
+    var focusWatch = 0
     let styleSheet: CSSProvider
     /// What the sections built after the map need (row tints).
     let style: DialogStyleSheet

@@ -41,30 +41,55 @@ extension FirstOpenDialog {
         if !window.isOnWayland { window.setIdentity(appID: appID, name: content.appName) }
     }
 
-    /// How many times (one every 100 ms) the window checks, after its map, whether it
-    /// must ask for the focus its parent has (``takeFocusFromParent(checksLeft:)``): 30 s.
+    /// How many times (one every 100 ms) the window checks, after each map, whether it
+    /// must ask for the focus its parent has (``watchFocus(_:mappedAt:watch:)``): 30 s.
     /// 3 s was too short: openbox, working through the focus and crossing events of an
     /// app's 500 start-up windows on a loaded machine, gave the app's window the focus
     /// 3.3 s after What's New's map (5.8 s after it had chosen to), and What's New stayed
     /// unfocused for good.
     static let focusChecks = 300
 
+    /// How many checks in a row the window must have had the focus for the watch to end
+    /// before ``focusChecks``: 2 s. From then on the focus is the user's to move.
+    static let focusHeldChecks = 20
+
+    /// Starts watching the focus from a map of the window over another process's window
+    /// (X11); a watch from an earlier map ends.
+    func watchFocusAfterMap() {
+        focusWatch += 1
+        guard foreignParent != nil, let time = window.serverTime else { return }
+        watchFocus(FocusWatchState(checksLeft: FirstOpenDialog.focusChecks), mappedAt: time, watch: focusWatch)
+    }
+
     /// Window managers give a new transient window the focus only if its parent has the
     /// focus when they map it. One still busy with the app's start-up (openbox with an app
-    /// that maps 500 windows at once, on a loaded machine: 3 of 6 runs) focuses the app's
-    /// window only after ours is mapped; What's New then stays behind the focus, and
-    /// Escape or Enter goes to the app. So for 30 s after the map (``focusChecks``), while
-    /// the parent has the focus and this window has not, it asks for the focus
-    /// (`_NET_ACTIVE_WINDOW`, as the app's own dialog would). It stops once it has the
-    /// focus, and never takes it from a window other than its parent (modal for it, the
-    /// window is where the parent's focus belongs).
-    func takeFocusFromParent(checksLeft: Int) {
-        guard checksLeft > 0, dismissalReason == nil, let foreignParent, !window.isActive else { return }
-        if foreignParent.hasFocus, let time = window.serverTime {
+    /// that maps 500 windows, on a loaded machine) focuses the app's window only after ours
+    /// is mapped, or hands the focus on to another of the app's windows after ours had it
+    /// (CI: "Module test window 438", more than 5 s after What's New appeared); What's New
+    /// then stays behind the focus, and Escape or Enter goes to the app. So after the map,
+    /// whenever this window is shown without the focus and the parent has it, or another
+    /// window of the app that the user has not pressed a key or clicked in since the map,
+    /// it asks for the focus (`_NET_ACTIVE_WINDOW`, as the app's own dialog would).
+    ///
+    /// It watches until it has kept the focus for 2 s (``focusHeldChecks``), or for 30 s
+    /// at most (``focusChecks``). A window the user went to keeps the focus, and another
+    /// app's window is never taken from (modal for the app's window, What's New is where
+    /// that window's focus belongs). The focus must be seen away at two checks in a row:
+    /// a click in another window of the app moves the focus a moment before the app
+    /// records the click (`_NET_WM_USER_TIME`).
+    func watchFocus(_ state: FocusWatchState, mappedAt: UInt32, watch: Int) {
+        guard state.checksLeft > 0, state.heldChecks < FirstOpenDialog.focusHeldChecks, watch == focusWatch,
+              dismissalReason == nil, let foreignParent
+        else { return }
+        let active = window.isActive
+        let away = window.isMapped && !active && foreignParent.hasFocus(untouchedSince: mappedAt)
+        if away, state.seenAway, let time = window.serverTime {
             window.present(at: time)
         }
+        let next = FocusWatchState(checksLeft: state.checksLeft - 1, seenAway: away,
+                                   heldChecks: active ? state.heldChecks + 1 : 0)
         IdleCallback.schedule(afterMilliseconds: 100) { [weak self] in
-            self?.takeFocusFromParent(checksLeft: checksLeft - 1)
+            self?.watchFocus(next, mappedAt: mappedAt, watch: watch)
         }
     }
 

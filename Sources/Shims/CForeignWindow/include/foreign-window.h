@@ -79,9 +79,11 @@ gboolean fo_set_window_identity (GdkWindow *window, const char *app_id, const ch
 /// X events' timestamps; 0 for a window that is not on X11.
 guint32 fo_x11_server_time (GdkWindow *window);
 
-/* Whether WINDOW (an X11 client toplevel) is the root's _NET_ACTIVE_WINDOW: the one the
- * window manager says has the focus. FALSE off X11, without a window manager that says. */
-gboolean fo_x11_is_active_window (GdkWindow *window);
+/* Whether the root's _NET_ACTIVE_WINDOW (the window the window manager says has the
+ * focus) is WINDOW (an X11 client toplevel), or another window of WINDOW's process in
+ * which the user has not pressed a key or clicked since UNUSED_SINCE (the X server's
+ * time; _NET_WM_USER_TIME). FALSE off X11, without a window manager that says. */
+gboolean fo_x11_is_active_window (GdkWindow *window, guint32 unused_since);
 
 /* The X server's time of XEVENT when it is an XInput 2 FocusIn (GDK 3 takes focus changes
  * through XInput 2; GTK's focus-in-event has no time), else 0. For a GdkFilterFunc (the
