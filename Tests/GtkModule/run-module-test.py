@@ -28,8 +28,8 @@ test's X server, with private XDG directories:
                recorded) and comes over the main window, focused; Return records it.
   focus-moves  under openbox, the focus goes to another window of the app while What's New
                is open: taken back right after What's New was focused (a window manager
-               handing it on), left where the user activated a window once What's New
-               had it for 2 s.
+               handing it on), left where the user clicked, and where the user activated
+               a window once What's New had it for 2 s.
   app-quits    under openbox, the app quits while What's New is open: first-open exits 2,
                nothing recorded, no window left.
   names        every way an app names itself leads to its metainfo (the index): a <id>
@@ -701,13 +701,34 @@ def keeps_focus(xid, seconds=1.5):
     return True
 
 
+def geometry(xid):
+    """The window's frame as the window manager placed it: x, y, width, height."""
+    values = dict(line.split("=", 1) for line in
+                  run("xdotool", "getwindowgeometry", "--shell", str(xid)).stdout.split())
+    return tuple(int(values[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+
+
+def uncovered_point(xid, above):
+    """A point inside `xid`, 10 px in from a corner or an edge's middle, that none of the
+    windows `above` covers; None when there is none."""
+    x, y, w, h = geometry(xid)
+    covers = [geometry(a) for a in above]
+    for px in (x + 10, x + w // 2, x + w - 11):
+        for py in (y + 10, y + h // 2, y + h - 11):
+            if not any(ax <= px < ax + aw and ay <= py < ay + ah for ax, ay, aw, ah in covers):
+                return px, py
+    return None
+
+
 def check_focus_moves(args, session):
     """What's New over the app's window on top (openbox), and the focus moving among the
     app's windows while it is open:
     1. right after What's New got the focus, another window of the app gets it without
        the user having typed or clicked in that window (as a window manager still busy
        with the app's start-up hands it on): What's New takes it back;
-    2. once What's New has kept the focus for 2 s, a window of the app activated then (a
+    2. the user clicks in another window of the app: that window keeps the focus, and
+       the app has the keys typed there;
+    3. once What's New has kept the focus for 2 s, a window of the app activated then (a
        taskbar click) keeps the focus: What's New no longer watches;
     and Escape in What's New then dismisses and records it."""
     seed(args, session)
@@ -732,7 +753,21 @@ def check_focus_moves(args, session):
             fail(f"the focus went to the app's other window {main} and What's New did not take it back: "
                  f"focused since (window, s): {seen}")
         print("ok: the focus handed on to another window of the app comes back to What's New")
-        # 2. What's New focused for 2 s and more: it no longer watches.
+        # 2. The user clicks in the app's other window, where What's New and the window
+        # on top leave it visible: the click focuses it and is the app's (user time).
+        point = uncovered_point(main, [dialog, top])
+        if point is None:
+            fail(f"no point of the app's window {main} is outside What's New and the window on top: "
+                 f"{[geometry(w) for w in (main, dialog, top)]}")
+        run("xdotool", "mousemove", "--sync", str(point[0]), str(point[1]), "click", "1")
+        if not keeps_focus(main):
+            user_time = run("xprop", "-id", str(main), "_NET_WM_USER_TIME").stdout.strip()
+            fail(f"What's New took the focus from the window {main} the user clicked in: {active_window()} "
+                 f"(its {user_time})")
+        run("xdotool", "key", "--clearmodifiers", "x")
+        session.wait_for_output(out, "typed: x", "the app's other window")
+        print("ok: a window of the app the user clicked in keeps the focus, and the app has the keys typed there")
+        # 3. What's New focused for 2 s and more: it no longer watches.
         run("xdotool", "windowactivate", "--sync", str(dialog))
         held, seen = focus_held(dialog, hold=2.5)
         if not held:

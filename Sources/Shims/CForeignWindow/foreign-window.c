@@ -220,9 +220,30 @@ fo_x11_window_pid (Display *xdisplay, Window xid)
   return pid;
 }
 
+/* The _NET_WM_USER_TIME property of XID; 0 when it has none. */
+static guint32
+fo_x11_user_time_property (Display *xdisplay, Window xid)
+{
+  Atom type = None;
+  int format = 0;
+  unsigned long count = 0, after = 0;
+  unsigned char *data = NULL;
+  guint32 time = 0;
+
+  if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, "_NET_WM_USER_TIME", False),
+                          0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success
+      && type == XA_CARDINAL && format == 32 && count == 1 && data != NULL)
+    time = (guint32) ((unsigned long *) data)[0];
+  if (data != NULL)
+    XFree (data);
+  return time;
+}
+
 /* The X server's time of the user's last key press or click in XID, as its toolkit says
-   (_NET_WM_USER_TIME, on the window _NET_WM_USER_TIME_WINDOW names where there is one,
-   as GDK 3 does); 0 when it says nothing. */
+   (_NET_WM_USER_TIME); 0 when it says nothing. The later of the window's own and that of
+   the window _NET_WM_USER_TIME_WINDOW names: GDK 3 names one always but writes the time
+   there only where the window manager supports it (openbox does not: the time is on the
+   toplevel). */
 static guint32
 fo_x11_window_user_time (Display *xdisplay, Window xid)
 {
@@ -230,22 +251,17 @@ fo_x11_window_user_time (Display *xdisplay, Window xid)
   int format = 0;
   unsigned long count = 0, after = 0;
   unsigned char *data = NULL;
-  Window holder = xid;
-  guint32 time = 0;
+  guint32 time = fo_x11_user_time_property (xdisplay, xid);
 
   if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, "_NET_WM_USER_TIME_WINDOW", False),
                           0, 1, False, XA_WINDOW, &type, &format, &count, &after, &data) == Success
       && type == XA_WINDOW && format == 32 && count == 1 && data != NULL && ((Window *) data)[0] != None)
-    holder = ((Window *) data)[0];
-  if (data != NULL)
     {
-      XFree (data);
-      data = NULL;
+      guint32 other = fo_x11_user_time_property (xdisplay, ((Window *) data)[0]);
+
+      if (time == 0 || (other != 0 && (gint32) (other - time) > 0))
+        time = other;
     }
-  if (XGetWindowProperty (xdisplay, holder, XInternAtom (xdisplay, "_NET_WM_USER_TIME", False),
-                          0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success
-      && type == XA_CARDINAL && format == 32 && count == 1 && data != NULL)
-    time = (guint32) ((unsigned long *) data)[0];
   if (data != NULL)
     XFree (data);
   return time;
