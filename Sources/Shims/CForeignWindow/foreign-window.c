@@ -203,40 +203,35 @@ fo_x11_server_time (GdkWindow *window)
   return GDK_IS_X11_WINDOW (window) ? gdk_x11_get_server_time (window) : 0;
 }
 
+/* XID's 32-bit CARDINAL property NAME; 0 when it has none. */
 static unsigned long
-fo_x11_window_pid (Display *xdisplay, Window xid)
+fo_x11_cardinal_property (Display *xdisplay, Window xid, const char *name)
 {
   Atom type = None;
   int format = 0;
-  unsigned long count = 0, after = 0, pid = 0;
+  unsigned long count = 0, after = 0, value = 0;
   unsigned char *data = NULL;
 
-  if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, "_NET_WM_PID", False),
+  if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, name, False),
                           0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success
       && type == XA_CARDINAL && format == 32 && count == 1 && data != NULL)
-    pid = ((unsigned long *) data)[0];
+    value = ((unsigned long *) data)[0];
   if (data != NULL)
     XFree (data);
-  return pid;
+  return value;
+}
+
+static unsigned long
+fo_x11_window_pid (Display *xdisplay, Window xid)
+{
+  return fo_x11_cardinal_property (xdisplay, xid, "_NET_WM_PID");
 }
 
 /* The _NET_WM_USER_TIME property of XID; 0 when it has none. */
 static guint32
 fo_x11_user_time_property (Display *xdisplay, Window xid)
 {
-  Atom type = None;
-  int format = 0;
-  unsigned long count = 0, after = 0;
-  unsigned char *data = NULL;
-  guint32 time = 0;
-
-  if (XGetWindowProperty (xdisplay, xid, XInternAtom (xdisplay, "_NET_WM_USER_TIME", False),
-                          0, 1, False, XA_CARDINAL, &type, &format, &count, &after, &data) == Success
-      && type == XA_CARDINAL && format == 32 && count == 1 && data != NULL)
-    time = (guint32) ((unsigned long *) data)[0];
-  if (data != NULL)
-    XFree (data);
-  return time;
+  return (guint32) fo_x11_cardinal_property (xdisplay, xid, "_NET_WM_USER_TIME");
 }
 
 /* The X server's time of the user's last key press or click in XID, as its toolkit says
