@@ -148,7 +148,9 @@ def check_orca_over_host(session):
             return
         time.sleep(1)
         host = Host(session, "orca")
-        window = wait_for(lambda: a11y_support.window_id(TITLE), interval=0.1)
+        # A limit, not a timing check: under dh_auto_test (two tests at once on two
+        # cores) with Orca running, the window was not there after 20 s once (Debian 13).
+        window = wait_for(lambda: a11y_support.window_id(TITLE), timeout=90, interval=0.1)
         if not check(window is not None, "the window appears over the GTK 4 host"):
             return
         time.sleep(3)
